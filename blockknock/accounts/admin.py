@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
+
+from .models import Player
+
+
+@admin.register(Player)
+class PlayerAdmin(UserAdmin):
+    """Players in the admin: accounts and guests, with their stars and level."""
+
+    list_display = ("username", "name", "is_guest", "stars", "level", "date_joined", "is_staff")
+    list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
+    search_fields = ("username", "name", "email")
+    fieldsets = UserAdmin.fieldsets + (
+        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme")}),
+    )
+    readonly_fields = ("stars",)

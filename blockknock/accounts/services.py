@@ -1,0 +1,59 @@
+"""Writes for players: guests, sign-up from a guest, display names."""
+
+import secrets
+
+from django.contrib.auth import login
+from django.db import transaction
+from django.http import HttpRequest
+
+from .models import Player
+from .names import guest_name
+
+GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@transaction.atomic
+def guest_create() -> Player:
+    """Create a new guest player with an unusable password and a generated name."""
+    player = Player(username=f"guest-{secrets.token_hex(8)}", name=guest_name(), is_guest=True)
+    player.set_unusable_password()
+    player.save()
+    return player
+
+
+def player_for_request(request: HttpRequest) -> Player:
+    """The signed-in player, or a new guest logged in to this browser session.
+
+    No sign-up is needed to play: the first visit creates a guest and binds it to
+    the session, so closing the tab and coming back finds the same player.
+    """
+    if request.user.is_authenticated:
+        return request.user
+    player = guest_create()
+    login(request, player, backend=GUEST_BACKEND)
+    return player
+
+
+@transaction.atomic
+def player_signup(*, player: Player | None, username: str, password: str) -> Player:
+    """Turn a guest into an account (same row, so its games stay) or create one.
+
+    :param player: the guest playing in this browser, or ``None``.
+    :raises ValueError: if ``player`` is already a signed-up account.
+    """
+    if player is None:
+        player = Player(name=username)
+    elif not player.is_guest:
+        raise ValueError(f"player {player.pk!r} has already signed up")
+    player.username = username
+    player.is_guest = False
+    player.set_password(password)
+    player.save()
+    return player
+
+
+def player_rename(*, player: Player, name: str) -> Player:
+    """Set the display name shown on the site and leaderboards."""
+    player.name = name
+    player.save(update_fields=["name"])
+    return player

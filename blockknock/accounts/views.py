@@ -1,0 +1,41 @@
+"""Thin views for sign-up and renaming; log in / log out are Django's own views."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import services
+from .forms import NameForm, SignupForm
+
+
+def signup(request):
+    """Sign up; a guest playing in this browser keeps all its games and progress."""
+    guest = request.user if request.user.is_authenticated and request.user.is_guest else None
+    if request.user.is_authenticated and guest is None:
+        return redirect("settings")
+    form = SignupForm(request.POST or None, instance=guest)
+    if request.method == "POST" and form.is_valid():
+        player = services.player_signup(
+            player=guest,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+        )
+        login(request, player, backend=services.GUEST_BACKEND)
+        messages.success(request, _("Welcome, %(name)s! Your games are saved to your account.") % {"name": player.name})
+        return redirect("game:play")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@require_POST
+def rename(request):
+    """Change the display name of the player in this browser."""
+    player = services.player_for_request(request)
+    form = NameForm(request.POST, instance=player)
+    if form.is_valid():
+        services.player_rename(player=player, name=form.cleaned_data["name"])
+        messages.success(request, _("Your name is now %(name)s.") % {"name": player.name})
+    else:
+        messages.error(request, _("Please enter a name of 1 to 40 characters."))
+    return redirect("settings")

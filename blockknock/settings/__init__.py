@@ -1,0 +1,1 @@
+"""Settings package: base (shared), local (development), test (pytest), production."""

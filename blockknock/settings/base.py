@@ -1,0 +1,289 @@
+"""Settings shared by every environment (local, test, production).
+
+The process environment is read in exactly one place: the "Environment" section
+right below. Everything else in the settings package derives from ``env``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+# ---------------------------------------------------------------------------
+# Environment -- the ONLY place os.environ is read by the settings.
+# ---------------------------------------------------------------------------
+def _csv(value: str | None) -> list[str]:
+    return [item.strip() for item in (value or "").split(",") if item.strip()]
+
+
+def _flag(value: str | None) -> bool | None:
+    if value is None or value.strip() == "":
+        return None
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Env:
+    secret_key: str | None  # SECRET_KEY (required by production)
+    debug: bool | None  # DJANGO_DEBUG: overrides the settings module's default
+    allowed_hosts: list[str]  # ALLOWED_HOSTS: comma-separated
+    csrf_trusted_origins: list[str]  # CSRF_TRUSTED_ORIGINS: comma-separated
+    database_url: str | None  # DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/blockknock
+    celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
+    redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
+    var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
+    log_level: str  # LOG_LEVEL
+
+
+env = Env(
+    secret_key=os.environ.get("SECRET_KEY") or None,
+    debug=_flag(os.environ.get("DJANGO_DEBUG")),
+    allowed_hosts=_csv(os.environ.get("ALLOWED_HOSTS")),
+    csrf_trusted_origins=_csv(os.environ.get("CSRF_TRUSTED_ORIGINS")),
+    database_url=os.environ.get("DATABASE_URL") or None,
+    celery_broker_url=os.environ.get("CELERY_BROKER_URL") or None,
+    redis_url=os.environ.get("REDIS_URL") or None,
+    var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
+    log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+)
+
+VAR_DIR = env.var_dir
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+# ---------------------------------------------------------------------------
+# Core
+# ---------------------------------------------------------------------------
+# Development-only fallback; production.py refuses to start without SECRET_KEY.
+SECRET_KEY = env.secret_key or "django-insecure-blockknock-local-development-key-do-not-deploy"
+DEBUG = False if env.debug is None else env.debug
+ALLOWED_HOSTS = env.allowed_hosts or ["localhost", "127.0.0.1", "[::1]"]
+CSRF_TRUSTED_ORIGINS = env.csrf_trusted_origins
+
+ROOT_URLCONF = "blockknock.urls"
+WSGI_APPLICATION = "blockknock.wsgi.application"
+ASGI_APPLICATION = "blockknock.asgi.application"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+DJANGO_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",  # must precede staticfiles
+    "django.contrib.staticfiles",
+]
+THIRD_PARTY_APPS = [
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_htmx",
+]
+LOCAL_APPS = [
+    "blockknock.accounts",  # app label "accounts"
+    "game",
+]
+INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+# ---------------------------------------------------------------------------
+# Database: SQLite file in var/ unless DATABASE_URL says otherwise
+# ---------------------------------------------------------------------------
+DATABASES = {
+    "default": dj_database_url.parse(
+        env.database_url or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=0 if env.database_url is None else 60,
+        conn_health_checks=env.database_url is not None,
+    ),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # web + Celery worker + beat share the file: WAL and IMMEDIATE transactions
+    # avoid "database is locked" under that light concurrency.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+
+# ---------------------------------------------------------------------------
+# Cache: local memory unless a Redis URL is given
+# ---------------------------------------------------------------------------
+_redis_cache_url = env.redis_url or (
+    env.celery_broker_url
+    if env.celery_broker_url and env.celery_broker_url.startswith(("redis://", "rediss://"))
+    else None
+)
+if _redis_cache_url:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _redis_cache_url,
+            "KEY_PREFIX": "blockknock",
+        },
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "blockknock",
+        },
+    }
+
+
+# ---------------------------------------------------------------------------
+# Auth
+# ---------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.Player"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "game:play"
+LOGOUT_REDIRECT_URL = "game:play"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+
+# ---------------------------------------------------------------------------
+# Internationalisation and the game calendar
+# ---------------------------------------------------------------------------
+# The game's calendar (days start at midnight there, weeks on Monday): the ONE
+# place the zone is named. Code asks settings.GAME_TIMEZONE, never a literal.
+GAME_TIMEZONE = "America/Los_Angeles"
+TIME_ZONE = GAME_TIMEZONE
+USE_TZ = True
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("zh-hant", "繁體中文"),
+]
+USE_I18N = True
+LOCALE_PATHS = [BASE_DIR / "locale"]
+
+
+# ---------------------------------------------------------------------------
+# Static files (WhiteNoise; htmx is vendored in static/vendor/htmx/)
+# ---------------------------------------------------------------------------
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+
+# ---------------------------------------------------------------------------
+# Django REST framework + drf-spectacular
+# ---------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    # Token first: its WWW-Authenticate header makes "not signed in" a 401, not a 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Block Knock! API",
+    "DESCRIPTION": "JSON API of the Block Knock! block-puzzle game.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+}
+
+
+# ---------------------------------------------------------------------------
+# Celery (settings namespace CELERY_, see blockknock/celery.py)
+# ---------------------------------------------------------------------------
+# Embedded default broker: kombu's filesystem transport spooling into var/celery/
+# -- no server needed. CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0) overrides.
+CELERY_SPOOL_DIR = VAR_DIR / "celery"
+CELERY_BROKER_URL = env.celery_broker_url or "filesystem://localhost//"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for _sub in ("queue", "processed", "control"):
+        (CELERY_SPOOL_DIR / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_SPOOL_DIR / "queue"),
+        "data_folder_out": str(CELERY_SPOOL_DIR / "queue"),
+        "processed_folder": str(CELERY_SPOOL_DIR / "processed"),
+        "store_processed": False,
+        "control_folder": str(CELERY_SPOOL_DIR / "control"),
+    }
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_RESULT_BACKEND = None  # fire-and-forget tasks; state lives in the database
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = GAME_TIMEZONE  # crontab() entries are game-calendar times
+CELERY_ENABLE_UTC = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Periodic tasks, e.g.
+#   from celery.schedules import crontab
+#   "expire-dailies": {"task": "game.tasks.expire_dailies", "schedule": crontab(minute=0, hour=0)},
+CELERY_BEAT_SCHEDULE: dict = {}
+
+
+# ---------------------------------------------------------------------------
+# Logging
+# ---------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": env.log_level},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": env.log_level, "propagate": False},
+    },
+}

@@ -1,0 +1,9 @@
+"""WSGI entry point (gunicorn blockknock.wsgi)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "blockknock.settings.local")
+
+application = get_wsgi_application()

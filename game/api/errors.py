@@ -1,0 +1,54 @@
+"""The API's error bodies: ``{"error": code, "detail": text}`` (API.md § Games)."""
+
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..errors import GameError
+
+DRF_CODES = {
+    exceptions.ValidationError: "invalid",
+    exceptions.ParseError: "invalid",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "not_authenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.UnsupportedMediaType: "invalid",
+    exceptions.Throttled: "throttled",
+}
+
+
+def error_response(exc: GameError) -> Response:
+    """The response for a refused game action."""
+    return Response({"error": exc.code, "detail": str(exc.detail), **exc.extra}, status=exc.status_code)
+
+
+def exception_handler(exc, context):
+    """DRF's handler, with every error in the contract's shape.
+
+    Validation errors become ``400 invalid`` with the first message as ``detail``.
+    """
+    if isinstance(exc, GameError):
+        return error_response(exc)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error")
+    response.data = {"error": code, "detail": _first_message(exc.detail)}
+    if isinstance(exc, exceptions.ValidationError):
+        response.status_code = status.HTTP_400_BAD_REQUEST
+    return response
+
+
+def _first_message(detail) -> str:
+    if isinstance(detail, dict):
+        field, value = next(iter(detail.items()))
+        message = _first_message(value)
+        return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else ""
+    return str(detail)

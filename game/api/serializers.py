@@ -1,0 +1,143 @@
+"""Shapes of the JSON API (API.md): requests in, Game / MoveResult / Replay / Player out."""
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from .. import selectors
+from ..models import Mode
+
+Player = get_user_model()
+
+
+class GameStartSerializer(serializers.Serializer):
+    """``{"mode": ..., "challenge": N}`` — ``challenge`` only with mode challenge."""
+
+    mode = serializers.ChoiceField(choices=Mode.choices)
+    challenge = serializers.IntegerField(required=False, min_value=1)
+
+    def validate(self, data):
+        if data["mode"] == Mode.CHALLENGE and "challenge" not in data:
+            raise serializers.ValidationError({"challenge": "required for mode challenge"})
+        return data
+
+
+class MoveSerializer(serializers.Serializer):
+    """A move: hand slot 0–2, anchor row/col 0–7, and the move number the client saw."""
+
+    slot = serializers.IntegerField(min_value=0, max_value=2)
+    row = serializers.IntegerField(min_value=0, max_value=7)
+    col = serializers.IntegerField(min_value=0, max_value=7)
+    move_number = serializers.IntegerField(min_value=0)
+
+
+class HandSlotSerializer(serializers.Serializer):
+    slot = serializers.IntegerField()
+    piece = serializers.CharField()
+    cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    used = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer):
+    """API.md ``Game``. The seed is never part of it."""
+
+    id = serializers.CharField(source="public_id")
+    mode = serializers.CharField()
+    challenge = serializers.IntegerField(allow_null=True)
+    day = serializers.DateField()
+    status = serializers.CharField()
+    score = serializers.IntegerField()
+    target = serializers.IntegerField(allow_null=True)
+    combo = serializers.IntegerField()
+    combo_moves_left = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    board = serializers.ListField(child=serializers.CharField(), source="board_rows")
+    hand = HandSlotSerializer(many=True, source="hand_view")
+    continues_left = serializers.IntegerField()
+    stars = serializers.IntegerField(allow_null=True)
+
+
+class MoveResultSerializer(serializers.Serializer):
+    """API.md ``MoveResult``, read from the engine's frozen dataclass."""
+
+    squares = serializers.IntegerField()
+    lines = serializers.IntegerField()
+    rows = serializers.ListField(child=serializers.IntegerField())
+    cols = serializers.ListField(child=serializers.IntegerField())
+    combo = serializers.IntegerField()
+    line_points = serializers.IntegerField()
+    clear_bonus = serializers.IntegerField()
+    points = serializers.IntegerField()
+
+
+class MoveResponseSerializer(serializers.Serializer):
+    game = GameSerializer()
+    result = MoveResultSerializer()
+
+
+class StepMoveSerializer(serializers.Serializer):
+    slot = serializers.IntegerField()
+    row = serializers.IntegerField()
+    col = serializers.IntegerField()
+
+
+class StepSerializer(serializers.Serializer):
+    hand = HandSlotSerializer(many=True)
+    move = StepMoveSerializer(required=False)
+    result = MoveResultSerializer(required=False)
+    board = serializers.ListField(child=serializers.CharField())
+
+    def to_representation(self, step):
+        data = super().to_representation(step)
+        if step.get("continue"):
+            data["continue"] = True
+        return data
+
+
+class ReplaySerializer(serializers.Serializer):
+    """API.md ``Replay``: the start board and every step with the hand before it."""
+
+    game = GameSerializer()
+    start_board = serializers.ListField(child=serializers.CharField())
+    steps = StepSerializer(many=True)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """API.md ``Player``."""
+
+    high_score = serializers.SerializerMethodField()
+    challenge_best = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Player
+        fields = ["name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best"]
+
+    def get_high_score(self, player) -> int:
+        return selectors.high_score(player=player)
+
+    def get_challenge_best(self, player) -> int:
+        return selectors.challenge_best(player=player)
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class GuestSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    player = PlayerSerializer()
+
+
+class PieceSerializer(serializers.Serializer):
+    piece = serializers.CharField(source="id")
+    cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    family = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import players, views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/guest/", players.GuestView.as_view(), name="guest"),
+    path("auth/token/", players.TokenView.as_view(), name="token"),
+    path("me/", players.MeView.as_view(), name="me"),
+    path("games/", views.GameListView.as_view(), name="games"),
+    path("games/<str:game_id>/", views.GameDetailView.as_view(), name="game"),
+    path("games/<str:game_id>/moves/", views.MoveView.as_view(), name="moves"),
+    path("games/<str:game_id>/continue/", views.ContinueView.as_view(), name="continue"),
+    path("games/<str:game_id>/decline/", views.DeclineView.as_view(), name="decline"),
+    path("games/<str:game_id>/replay/", views.ReplayView.as_view(), name="replay"),
+    path("pieces/", views.PieceListView.as_view(), name="pieces"),
+]

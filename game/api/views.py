@@ -1,0 +1,91 @@
+"""API: games, moves, Continue / No thanks, replays and pieces (API.md § Games).
+
+Each view validates the body, calls the same service as the HTMX board, and
+serialises the answer; errors come out through ``game.api.errors``.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import engine, replays, selectors, services
+from .serializers import (
+    ErrorSerializer,
+    GameSerializer,
+    GameStartSerializer,
+    MoveResponseSerializer,
+    MoveSerializer,
+    PieceSerializer,
+    ReplaySerializer,
+)
+
+ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
+
+
+def _player(request):
+    return request.user if request.user.is_authenticated else None
+
+
+class GameListView(APIView):
+    @extend_schema(request=GameStartSerializer, responses={201: GameSerializer, **ERRORS})
+    def post(self, request):
+        """Start a game; abandons the player's unfinished game of the same mode."""
+        body = GameStartSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = services.game_start(player=request.user, **body.validated_data)
+        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: GameSerializer, 404: ErrorSerializer})
+    def get(self, request, game_id):
+        """A game: to its owner always, to anyone else once it has ended."""
+        return Response(GameSerializer(selectors.game_visible(player=_player(request), game_id=game_id)).data)
+
+
+class MoveView(APIView):
+    @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS})
+    def post(self, request, game_id):
+        """Place a piece: ``slot`` with its anchor on ``(row, col)``, at ``move_number``."""
+        body = MoveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game, result = services.move_place(player=request.user, game_id=game_id, **body.validated_data)
+        return Response(MoveResponseSerializer({"game": game, "result": result}).data)
+
+
+class ContinueView(APIView):
+    @extend_schema(request=None, responses={200: GameSerializer, **ERRORS})
+    def post(self, request, game_id):
+        """Use the game's one Continue at "No moves left"."""
+        return Response(GameSerializer(services.game_continue(player=request.user, game_id=game_id)).data)
+
+
+class DeclineView(APIView):
+    @extend_schema(request=None, responses={200: GameSerializer, **ERRORS})
+    def post(self, request, game_id):
+        """"No thanks" at "No moves left": the game ends."""
+        return Response(GameSerializer(services.game_decline(player=request.user, game_id=game_id)).data)
+
+
+class ReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: ReplaySerializer, 404: ErrorSerializer})
+    def get(self, request, game_id):
+        """A game that has ended, step by step, to anyone."""
+        game = selectors.game_ended(game_id=game_id)
+        return Response(ReplaySerializer(replays.game_replay(game)).data)
+
+
+class PieceListView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(responses={200: PieceSerializer(many=True)})
+    def get(self, request):
+        """Every piece that can be dealt, with its cells from the anchor."""
+        return Response(PieceSerializer(engine.PIECES.values(), many=True).data)

@@ -1,0 +1,21 @@
+"""The game calendar: days and weeks in one time zone (RULES.md § Days and weeks).
+
+``settings.GAME_TIMEZONE`` names the zone (America/Los_Angeles); nothing else
+hard-codes it.
+"""
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import timezone
+
+
+def game_zone() -> ZoneInfo:
+    """The zone of the game calendar."""
+    return ZoneInfo(settings.GAME_TIMEZONE)
+
+
+def game_day(moment: dt.datetime | None = None) -> dt.date:
+    """The game-calendar date of an aware ``moment`` (default: now)."""
+    return (moment or timezone.now()).astimezone(game_zone()).date()

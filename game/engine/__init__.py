@@ -1,0 +1,99 @@
+"""Block Knock! rules engine: pure Python, no Django (RULES.md is the rule book).
+
+Modules, one job each:
+
+- :mod:`.bitboard` — the 8×8 board as a 64-bit int, masks, text form, full lines;
+- :mod:`.pieces` — the 50 fixed shapes with stable ids and the piece sets;
+- :mod:`.board` — anchors, fits, place (with line clears);
+- :mod:`.scoring` — MoveResult, Combo, Classic and Practice scoring strategies;
+- :mod:`.stream` — the deterministic, version-independent deal stream;
+- :mod:`.solver` — can these pieces all be placed? (witness);
+- :mod:`.deal` — the fair deal;
+- :mod:`.game` — rules, game states, play / continue / decline / replay;
+- :mod:`.errors` — the engine's ValueErrors with stable API codes.
+
+>>> import game.engine as engine
+>>> state = engine.new_game(engine.CLASSIC, b"example seed")
+>>> state, result = engine.play(state, 2, 5, 5)
+>>> result.squares, state.hand[2].id, engine.to_rows(state.board)[6]
+(4, 'T4-down', '......#.')
+"""
+
+from .bitboard import (
+    COL_MASKS,
+    EMPTY,
+    FULL,
+    LINE_MASKS,
+    ROW_MASKS,
+    SIZE,
+    Bitboard,
+    Cell,
+    bit,
+    cells,
+    clear_full_lines,
+    from_cells,
+    from_rows,
+    full_lines,
+    has_full_line,
+    popcount,
+    to_rows,
+    to_text,
+    validate_board,
+)
+from .board import Placement, anchors, fits, legal_anchors, place
+from .deal import HAND_SIZE, Hand, deal_hand, fair_pieces
+from .errors import (
+    EngineError,
+    IllegalMoveError,
+    InvalidBoardError,
+    InvalidMoveError,
+    InvalidRulesError,
+    NoContinueError,
+    NotPlayingError,
+    SlotUsedError,
+)
+from .game import (
+    CLASSIC,
+    DAILY,
+    PRACTICE,
+    Event,
+    GameState,
+    Move,
+    Rules,
+    Status,
+    apply_event,
+    challenge_rules,
+    continue_game,
+    decline,
+    legal_moves,
+    new_game,
+    play,
+    replay,
+)
+from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
+from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
+from .solver import Solution, can_place_all, solve, witness
+from .stream import DealStream
+
+__all__ = [
+    # bitboard
+    "Bitboard", "Cell", "SIZE", "EMPTY", "FULL", "ROW_MASKS", "COL_MASKS", "LINE_MASKS",
+    "bit", "cells", "clear_full_lines", "from_cells", "from_rows", "full_lines", "has_full_line",
+    "popcount", "to_rows", "to_text", "validate_board",
+    # pieces
+    "Piece", "PIECES", "BASE_SET", "CHALLENGE_ADDITIONS", "piece_set",
+    # board
+    "Placement", "anchors", "fits", "legal_anchors", "place",
+    # scoring
+    "Combo", "MoveResult", "Scoring", "ClassicScoring", "PracticeScoring",
+    # stream, solver, deal
+    "DealStream", "Solution", "can_place_all", "solve", "witness",
+    "HAND_SIZE", "Hand", "deal_hand", "fair_pieces",
+    # game
+    "Status", "Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules",
+    "GameState", "Move", "Event", "new_game", "play", "continue_game", "decline",
+    "legal_moves", "apply_event", "replay",
+    # errors
+    "EngineError", "InvalidMoveError", "IllegalMoveError", "InvalidBoardError", "InvalidRulesError",
+    "NotPlayingError", "SlotUsedError", "NoContinueError",
+]

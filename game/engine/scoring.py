@@ -1,0 +1,257 @@
+"""Points per move and the combo (RULES.md § Scoring), as interchangeable strategies.
+
+:class:`ClassicScoring` is the default rule (Classic, Daily, Challenge);
+:class:`PracticeScoring` is the peer game's rule used by Practice. Both answer
+``score(squares, lines, board_empty, combo) -> (MoveResult, Combo)``; the
+numbers are class-level settings, so a variant is a subclass, never an
+``if mode == ...``.
+
+Classic, per move::
+
+    10 × squares
+    + (n = 1: 100 × combo;  n ≥ 2: 100 × n × (n − 1) × combo)   if n ≥ 1 lines completed
+    + 3,000                                                        if the board is left empty
+
+Combo state ``(combo, moves_left)``: a clearing move does ``combo += 1`` (its
+line points use the new combo) and ``moves_left = 3``; a move without a clear
+while ``combo > 0`` does ``moves_left -= 1`` and resets ``combo`` to 0 when
+``moves_left`` reaches 0.
+
+>>> result, combo = ClassicScoring().score(4, 2, False, Combo(2, 1))
+>>> result.points, result.line_points, combo
+(640, 600, Combo(combo=3, moves_left=3))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .board import Placement
+
+__all__ = [
+    "COMBO_MOVES",
+    "EMPTY_BOARD_BONUS",
+    "LINE_POINTS",
+    "POINTS_PER_SQUARE",
+    "PRACTICE_POINTS_PER_LINE",
+    "PRACTICE_POINTS_PER_SQUARE",
+    "ClassicScoring",
+    "Combo",
+    "MoveResult",
+    "PracticeScoring",
+    "Scoring",
+]
+
+POINTS_PER_SQUARE = 10
+"""Classic: points per cell of the placed piece."""
+
+LINE_POINTS = 100
+"""Classic: line points unit; ``LINE_POINTS × combo`` for one line, ``LINE_POINTS × n × (n − 1) × combo`` for n ≥ 2."""
+
+EMPTY_BOARD_BONUS = 3_000
+"""Classic: bonus for a move that leaves the board completely empty (not multiplied)."""
+
+COMBO_MOVES = 3
+"""Moves without a clear a combo survives: a clear sets ``moves_left`` to this."""
+
+PRACTICE_POINTS_PER_SQUARE = 1
+"""Practice: points per cell of the placed piece."""
+
+PRACTICE_POINTS_PER_LINE = 10
+"""Practice: points per line completed (no combo, no bonus)."""
+
+
+@dataclass(frozen=True)
+class Combo:
+    """The combo state carried from move to move, across hands and Continues.
+
+    :ivar combo: the current multiplier (0 = no combo running).
+    :ivar moves_left: moves without a clear before the combo runs out, ``0..3`` (the COMBO pill dots).
+    """
+
+    combo: int = 0
+    moves_left: int = 0
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What one placement scored: API.md ``MoveResult``, field for field.
+
+    :ivar squares: cells of the placed piece.
+    :ivar lines: rows + columns completed.
+    :ivar rows: rows cleared, ascending.
+    :ivar cols: columns cleared, ascending.
+    :ivar combo: the game's combo after the move (0 once it ran out; always 0 in Practice).
+    :ivar line_points: the line score (Practice: 10 × lines).
+    :ivar clear_bonus: 3,000 or 0 (always 0 in Practice).
+    :ivar points: placement points + ``line_points`` + ``clear_bonus``, the score's rise.
+    """
+
+    squares: int
+    lines: int
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    combo: int
+    line_points: int
+    clear_bonus: int
+    points: int
+
+    def as_dict(self) -> dict[str, int | list[int]]:
+        """The API.md JSON shape (``rows``/``cols`` as lists).
+
+        >>> MoveResult(1, 0, (), (), 0, 0, 0, 10).as_dict()["points"]
+        10
+        """
+        return {
+            "squares": self.squares,
+            "lines": self.lines,
+            "rows": list(self.rows),
+            "cols": list(self.cols),
+            "combo": self.combo,
+            "line_points": self.line_points,
+            "clear_bonus": self.clear_bonus,
+            "points": self.points,
+        }
+
+
+def _check_lines(lines: int, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
+    if (rows or cols) and len(rows) + len(cols) != lines:
+        raise ValueError(f"lines={lines!r} but rows={rows!r} and cols={cols!r} were cleared")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A scoring strategy; subclasses set the class-level numbers and may override :meth:`score`.
+
+    Instances carry no state (compare equal by class), so they can sit in frozen rules.
+    """
+
+    name: ClassVar[str] = "base"
+
+    def score(
+        self,
+        squares: int,
+        lines: int,
+        board_empty: bool,
+        combo: Combo,
+        rows: tuple[int, ...] = (),
+        cols: tuple[int, ...] = (),
+    ) -> tuple[MoveResult, Combo]:
+        """Points of one move and the combo after it.
+
+        :param squares: cells of the placed piece.
+        :param lines: rows + columns the move completed.
+        :param board_empty: whether the move left the board empty.
+        :param combo: the combo before the move.
+        :param rows: cleared rows (copied into the result; optional).
+        :param cols: cleared columns (copied into the result; optional).
+        :returns: ``(MoveResult, Combo after the move)``.
+        :raises ValueError: ``rows``/``cols`` given but not ``lines`` in total.
+        """
+        raise NotImplementedError
+
+    def score_placement(self, placement: Placement, combo: Combo) -> tuple[MoveResult, Combo]:
+        """:meth:`score` for a :class:`~game.engine.board.Placement` (rows/cols filled in).
+
+        >>> from game.engine.board import Placement
+        >>> ClassicScoring().score_placement(Placement(0, (3,), (3,), 1), Combo())[0].points
+        3210
+        """
+        return self.score(
+            placement.squares, placement.lines, placement.board_empty, combo, placement.rows, placement.cols
+        )
+
+
+@dataclass(frozen=True)
+class ClassicScoring(Scoring):
+    """RULES.md § Scoring (default rules): squares, combo-multiplied lines, empty-board bonus.
+
+    >>> ClassicScoring().score(3, 1, False, Combo())[0].points  # worked example 2
+    130
+    >>> ClassicScoring().score(1, 2, True, Combo())[0].points   # worked example 5
+    3210
+    """
+
+    name: ClassVar[str] = "classic"
+    points_per_square: ClassVar[int] = POINTS_PER_SQUARE
+    line_points_unit: ClassVar[int] = LINE_POINTS
+    empty_board_bonus: ClassVar[int] = EMPTY_BOARD_BONUS
+    combo_moves: ClassVar[int] = COMBO_MOVES
+
+    def line_points(self, lines: int, combo: int) -> int:
+        """Line points for ``lines`` completed at multiplier ``combo`` (the new combo).
+
+        >>> [ClassicScoring().line_points(n, 1) for n in range(7)]
+        [0, 100, 200, 600, 1200, 2000, 3000]
+        """
+        if lines <= 0:
+            return 0
+        if lines == 1:
+            return self.line_points_unit * combo
+        return self.line_points_unit * lines * (lines - 1) * combo
+
+    def next_combo(self, lines: int, combo: Combo) -> Combo:
+        """The combo after a move that completed ``lines`` lines.
+
+        >>> c = ClassicScoring().next_combo(1, Combo())
+        >>> c, ClassicScoring().next_combo(0, Combo(1, 1))
+        (Combo(combo=1, moves_left=3), Combo(combo=0, moves_left=0))
+        """
+        if lines > 0:
+            return Combo(combo.combo + 1, self.combo_moves)
+        if combo.combo > 0:
+            moves_left = combo.moves_left - 1
+            return Combo(combo.combo, moves_left) if moves_left > 0 else Combo()
+        return combo
+
+    def score(
+        self,
+        squares: int,
+        lines: int,
+        board_empty: bool,
+        combo: Combo,
+        rows: tuple[int, ...] = (),
+        cols: tuple[int, ...] = (),
+    ) -> tuple[MoveResult, Combo]:
+        _check_lines(lines, rows, cols)
+        after = self.next_combo(lines, combo)
+        line_points = self.line_points(lines, after.combo)
+        clear_bonus = self.empty_board_bonus if board_empty else 0
+        points = self.points_per_square * squares + line_points + clear_bonus
+        result = MoveResult(squares, lines, tuple(rows), tuple(cols), after.combo, line_points, clear_bonus, points)
+        return result, after
+
+    score.__doc__ = Scoring.score.__doc__
+
+
+@dataclass(frozen=True)
+class PracticeScoring(Scoring):
+    """RULES.md § Scoring, Practice rules: ``1 × squares + 10 × lines``; no combo, no bonus.
+
+    The combo stays ``Combo(0, 0)`` and every result has ``combo == 0`` and ``clear_bonus == 0``.
+
+    >>> result, combo = PracticeScoring().score(1, 2, True, Combo())  # worked example 5
+    >>> result.points, result.clear_bonus, combo
+    (21, 0, Combo(combo=0, moves_left=0))
+    """
+
+    name: ClassVar[str] = "practice"
+    points_per_square: ClassVar[int] = PRACTICE_POINTS_PER_SQUARE
+    points_per_line: ClassVar[int] = PRACTICE_POINTS_PER_LINE
+
+    def score(
+        self,
+        squares: int,
+        lines: int,
+        board_empty: bool,
+        combo: Combo,
+        rows: tuple[int, ...] = (),
+        cols: tuple[int, ...] = (),
+    ) -> tuple[MoveResult, Combo]:
+        _check_lines(lines, rows, cols)
+        line_points = self.points_per_line * lines
+        points = self.points_per_square * squares + line_points
+        return MoveResult(squares, lines, tuple(rows), tuple(cols), 0, line_points, 0, points), Combo()
+
+    score.__doc__ = Scoring.score.__doc__

@@ -1,0 +1,71 @@
+"""Errors of the game services, each with the API code and HTTP status of API.md § Games.
+
+Views and the API both catch :class:`GameError`; the engine's own errors are
+translated into these by ``game.services``.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+
+class GameError(Exception):
+    """A move or action that was refused; nothing was changed.
+
+    :ivar code: the API error code, e.g. ``"stale_move"``.
+    :ivar status_code: the HTTP status the API answers with.
+    :ivar detail: human text for the player.
+    :ivar extra: more fields for the API body (e.g. ``{"game": "12"}``).
+    """
+
+    code = "invalid"
+    status_code = 400
+    default_detail = _("That request is not valid.")
+
+    def __init__(self, detail=None, **extra):
+        self.detail = detail if detail is not None else self.default_detail
+        self.extra = extra
+        super().__init__(str(self.detail))
+
+
+class Invalid(GameError):
+    code, status_code = "invalid", 400
+    default_detail = _("That request is not valid.")
+
+
+class NotPlaying(GameError):
+    code, status_code = "not_playing", 409
+    default_detail = _("This game is not being played.")
+
+
+class StaleMove(GameError):
+    code, status_code = "stale_move", 409
+    default_detail = _("The board has changed since that move was sent.")
+
+
+class SlotUsed(GameError):
+    code, status_code = "slot_used", 400
+    default_detail = _("That piece has already been placed.")
+
+
+class IllegalPlacement(GameError):
+    code, status_code = "illegal_placement", 400
+    default_detail = _("That piece does not fit there.")
+
+
+class NoContinue(GameError):
+    code, status_code = "no_continue", 409
+    default_detail = _("A continue is not possible now.")
+
+
+class Locked(GameError):
+    code, status_code = "locked", 403
+    default_detail = _("Win the previous challenge first.")
+
+
+class DailyPlayed(GameError):
+    code, status_code = "daily_played", 409
+    default_detail = _("Today's Daily has already been started.")
+
+
+class GameNotFound(GameError):
+    code, status_code = "not_found", 404
+    default_detail = _("No such game.")

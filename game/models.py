@@ -1,0 +1,190 @@
+"""Games and their moves, stored so that a game replays exactly from seed + events."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from . import engine
+
+
+class Mode(models.TextChoices):
+    CLASSIC = "classic", _("Classic")
+    PRACTICE = "practice", _("Practice")
+    CHALLENGE = "challenge", _("Challenge")
+    DAILY = "daily", _("Daily")
+
+
+class Status(models.TextChoices):
+    PLAYING = "playing", _("Playing")
+    NO_MOVES = "no_moves", _("No moves left")
+    OVER = "over", _("Over")
+    WON = "won", _("Won")
+    ABANDONED = "abandoned", _("Abandoned")
+    EXPIRED = "expired", _("Expired")
+
+
+UNFINISHED = (Status.PLAYING, Status.NO_MOVES)
+FINISHED = (Status.OVER, Status.WON)
+ENDED_OFF_BOARD = (Status.ABANDONED, Status.EXPIRED)  # ended by the site, not by the rules
+
+
+def _board_text(bits: int) -> str:
+    return "".join(engine.to_rows(bits))
+
+
+class Game(models.Model):
+    """One game of one player: the engine's :class:`~game.engine.GameState`, persisted.
+
+    ``seed`` is the game's secret (64 hex chars) and never leaves the server.
+    Boards are stored as 64 characters, ``#`` filled and ``.`` empty, row 0 first
+    (RULES.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
+    ids; ``seq`` counts stored events and guards every write (compare-and-set).
+    """
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games", verbose_name=_("player")
+    )
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    challenge = models.PositiveSmallIntegerField(_("challenge"), null=True, blank=True)
+    day = models.DateField(_("day"), help_text=_("Game-calendar date (America/Los_Angeles) the game started."))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
+    seed = models.CharField(_("seed"), max_length=64, editable=False)
+    start_board = models.CharField(_("start board"), max_length=64)
+    board = models.CharField(_("board"), max_length=64)
+    hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
+    used = models.JSONField(_("used slots"))
+    hands = models.JSONField(_("hands dealt"), default=list)
+    score = models.PositiveIntegerField(_("score"), default=0)
+    combo = models.PositiveIntegerField(_("combo"), default=0)
+    combo_moves_left = models.PositiveSmallIntegerField(_("combo moves left"), default=0)
+    moves = models.PositiveIntegerField(_("moves"), default=0)
+    continues_left = models.PositiveSmallIntegerField(_("continues left"), default=0)
+    target = models.PositiveIntegerField(_("target"), null=True, blank=True)
+    stars = models.PositiveIntegerField(_("stars"), null=True, blank=True)
+    seq = models.PositiveIntegerField(_("events"), default=0)
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        indexes = [models.Index(fields=["player", "mode", "status"], name="game_player_mode_status")]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} #{self.pk}"
+
+    @property
+    def public_id(self) -> str:
+        """The id as the API shows it (a string)."""
+        return str(self.pk)
+
+    @property
+    def rules(self) -> engine.Rules:
+        from .modes import rules_for
+
+        return rules_for(self)
+
+    @property
+    def state(self) -> engine.GameState:
+        """The engine value for this game's current position."""
+        return engine.GameState(
+            rules=self.rules,
+            seed=bytes.fromhex(self.seed),
+            board=engine.from_rows(self.board_rows),
+            hand=tuple(engine.PIECES[piece_id] for piece_id in self.hand),
+            used=tuple(self.used),
+            deals=len(self.hands),
+            score=self.score,
+            combo=engine.Combo(self.combo, self.combo_moves_left),
+            moves=self.moves,
+            continues_left=self.continues_left,
+            status=engine.Status(self.status if self.status not in ENDED_OFF_BOARD else Status.OVER),
+        )
+
+    def load_state(self, state: engine.GameState) -> None:
+        """Copy an engine state onto the row (not saved); new hands are appended."""
+        self.board = _board_text(state.board)
+        self.hand = [piece.id for piece in state.hand]
+        self.used = list(state.used)
+        if state.deals > len(self.hands):
+            self.hands = [*self.hands, self.hand]
+        self.score = state.score
+        self.combo = state.combo.combo
+        self.combo_moves_left = state.combo.moves_left
+        self.moves = state.moves
+        self.continues_left = state.continues_left
+        self.status = state.status.value
+
+    @property
+    def board_rows(self) -> list[str]:
+        return [self.board[r * 8:(r + 1) * 8] for r in range(8)]
+
+    @property
+    def start_board_rows(self) -> list[str]:
+        return [self.start_board[r * 8:(r + 1) * 8] for r in range(8)]
+
+    @property
+    def hand_view(self) -> list[dict]:
+        """The hand by slot: ``{"slot", "piece", "cells", "used", "height", "width"}``."""
+        return [piece_view(slot, piece_id, used) for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))]
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in FINISHED
+
+    @property
+    def is_unfinished(self) -> bool:
+        return self.status in UNFINISHED
+
+
+def piece_view(slot: int, piece_id: str, used: bool) -> dict:
+    """A hand slot as plain data for templates and the API."""
+    piece = engine.PIECES[piece_id]
+    return {
+        "slot": slot,
+        "piece": piece.id,
+        "cells": [list(cell) for cell in piece.cells],
+        "used": used,
+        "height": piece.height,
+        "width": piece.width,
+    }
+
+
+class Event(models.TextChoices):
+    MOVE = "move", _("Move")
+    CONTINUE = "continue", _("Continue")
+    DECLINE = "decline", _("No thanks")
+
+
+class Move(models.Model):
+    """One stored event of a game, in order: a placement, a Continue or a No thanks.
+
+    ``seq`` is the event's index in its game (0-based); the pair is unique, so the
+    same event can never be stored twice.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game"))
+    seq = models.PositiveIntegerField(_("event number"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Event.choices, default=Event.MOVE)
+    slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
+    row = models.PositiveSmallIntegerField(_("row"), null=True, blank=True)
+    col = models.PositiveSmallIntegerField(_("column"), null=True, blank=True)
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.seq}: {self.get_kind_display()}"
+
+    @property
+    def as_event(self) -> tuple:
+        """The engine replay event: ``("move", slot, row, col)``, ``("continue",)`` or ``("decline",)``."""
+        if self.kind == Event.MOVE:
+            return (self.kind, self.slot, self.row, self.col)
+        return (self.kind,)

@@ -1,0 +1,22 @@
+"""URLs of the browser game (namespace ``game``); the JSON API lives in ``game.api``.
+
+The settings page itself is ``settings`` (no namespace), routed in the root URLconf
+to :func:`game.views.settings_page`.
+"""
+
+from django.urls import path
+
+from . import views
+
+app_name = "game"
+
+urlpatterns = [
+    path("", views.play, name="play"),
+    path("games/new/", views.new_game, name="new"),
+    path("games/<str:game_id>/", views.board, name="board"),
+    path("games/<str:game_id>/move/", views.move, name="move"),
+    path("games/<str:game_id>/continue/", views.continue_game, name="continue"),
+    path("games/<str:game_id>/decline/", views.decline, name="decline"),
+    path("how-to-play/", views.how_to_play, name="how_to_play"),
+    path("settings/scoring/", views.scoring, name="scoring"),
+]

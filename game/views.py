@@ -1,0 +1,160 @@
+"""The browser game's views: thin HTMX views over ``game.services`` / ``game.selectors``.
+
+Each view resolves the player (a guest is created on the first visit), calls one
+service or selector and renders. An HTMX request is answered with the partial
+``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for
+the live region); a plain form post (no JavaScript) is redirected to the play page.
+
+A refused action (:class:`~game.errors.GameError`) answers with the error's status
+code, the board re-rendered from the server's state (a resync), and an
+``HX-Trigger`` event ``bk:game-error`` carrying ``{"code", "detail"}`` so the page
+can put the piece back and say why.
+"""
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from blockknock.accounts.services import player_for_request
+
+from . import selectors, services
+from .errors import GameError, GameNotFound, Invalid
+
+PLAY_TEMPLATE = "game/play.html"
+BOARD_PARTIAL = "game/play.html#board"
+ERROR_EVENT = "bk:game-error"
+CLASSIC = "classic"
+
+
+class MoveForm(forms.Form):
+    """The move POST body: ``slot``, ``row``, ``col``, ``move_number`` (ranges are the service's to check)."""
+
+    slot = forms.IntegerField()
+    row = forms.IntegerField()
+    col = forms.IntegerField()
+    move_number = forms.IntegerField(min_value=0)
+
+
+def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
+    best = selectors.high_score(player=player, mode=game.mode)
+    return {
+        "game": game,
+        "best": max(best, game.score),
+        "result": result,
+        "event": event,
+        "error": error,
+        "cleared_rows": tuple(result.rows) if result else (),
+        "cleared_cols": tuple(result.cols) if result else (),
+    }
+
+
+def _board(request: HttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
+    """The board partial for an HTMX request, or back to the play page for a plain post."""
+    if not request.htmx:
+        return redirect("game:play")
+    return render(request, BOARD_PARTIAL, _context(player, game, **extra), status=status)
+
+
+def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpResponse:
+    """Answer a refused action: its status code, a resync of the board, and the error event."""
+    if not request.htmx:
+        messages.error(request, error.detail)
+        return redirect("game:play")
+    game = None
+    if not isinstance(error, GameNotFound):
+        try:
+            game = selectors.game_get(player=player, game_id=game_id)
+        except GameNotFound:
+            game = None
+    if game is None:  # not this player's game (or gone): the page reloads itself
+        response = HttpResponse(status=error.status_code)
+    else:
+        response = render(request, BOARD_PARTIAL, _context(player, game, error=error), status=error.status_code)
+    response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": error.code, "detail": str(error.detail)}})
+    return response
+
+
+@never_cache
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    """The game: resume the player's unfinished Classic game, or start one."""
+    player = player_for_request(request)
+    game = selectors.game_current(player=player, mode=CLASSIC) or services.game_start(player=player, mode=CLASSIC)
+    return render(request, PLAY_TEMPLATE, _context(player, game))
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Start a new Classic game (the unfinished one, if any, is abandoned by the service)."""
+    player = player_for_request(request)
+    game = services.game_start(player=player, mode=CLASSIC)
+    return _board(request, player, game, event="new")
+
+
+@require_POST
+def move(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
+    player = player_for_request(request)
+    form = MoveForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Invalid()
+        game, result = services.move_place(player=player, game_id=game_id, **form.cleaned_data)
+    except GameError as error:
+        return _refused(request, player, game_id, error)
+    return _board(request, player, game, result=result, event="move")
+
+
+@require_POST
+def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Use the game's Continue at "No moves left"."""
+    player = player_for_request(request)
+    try:
+        game = services.game_continue(player=player, game_id=game_id)
+    except GameError as error:
+        return _refused(request, player, game_id, error)
+    return _board(request, player, game, event="continue")
+
+
+@require_POST
+def decline(request: HttpRequest, game_id: str) -> HttpResponse:
+    """"No thanks" at "No moves left": the game ends."""
+    player = player_for_request(request)
+    try:
+        game = services.game_decline(player=player, game_id=game_id)
+    except GameError as error:
+        return _refused(request, player, game_id, error)
+    return _board(request, player, game, event="decline")
+
+
+@never_cache
+@require_GET
+def board(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The board partial as the server has it (the page resyncs with this)."""
+    player = player_for_request(request)
+    try:
+        game = selectors.game_get(player=player, game_id=game_id)
+    except GameError as error:
+        return _refused(request, player, game_id, error)
+    return _board(request, player, game, event="resync")
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    return render(request, "game/how_to_play.html")
+
+
+@require_GET
+def scoring(request: HttpRequest) -> HttpResponse:
+    return render(request, "game/scoring.html")
+
+
+@require_GET
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """Settings: sound, account links, display name, and How scoring works."""
+    return render(request, "settings.html")

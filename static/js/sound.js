@@ -1,0 +1,159 @@
+/*
+ * Block Knock! sounds: short tones generated with Web Audio in the page (no audio
+ * files), and the mute toggle, remembered in localStorage.
+ *
+ * window.BlockKnockSound = { play(name, arg), isMuted(), setMuted(bool), sync() }
+ * Sounds: "place", "clear" (arg: lines), "combo" (arg: combo), "nope", "end".
+ * Mute controls: any <button data-mute-toggle> (aria-pressed = muted) and any
+ * <input type="checkbox" data-mute-toggle> (checked = muted), on every page.
+ */
+(function () {
+  "use strict";
+
+  var STORAGE_KEY = "blockknock:muted";
+  var ctx = null;
+  var master = null;
+
+  function isMuted() {
+    try {
+      return window.localStorage.getItem(STORAGE_KEY) === "1";
+    } catch (err) {
+      return false;
+    }
+  }
+
+  function setMuted(muted) {
+    try {
+      window.localStorage.setItem(STORAGE_KEY, muted ? "1" : "0");
+    } catch (err) {
+      /* storage blocked: the toggle still works for this page */
+    }
+    document.documentElement.toggleAttribute("data-muted", muted);
+    sync();
+  }
+
+  function sync() {
+    var muted = isMuted();
+    document.documentElement.toggleAttribute("data-muted", muted);
+    document.querySelectorAll("[data-mute-toggle]").forEach(function (el) {
+      if (el.type === "checkbox") {
+        el.checked = muted;
+      } else {
+        el.setAttribute("aria-pressed", muted ? "true" : "false");
+      }
+    });
+  }
+
+  function audio() {
+    if (isMuted()) return null;
+    var AudioCtx = window.AudioContext || window.webkitAudioContext;
+    if (!AudioCtx) return null;
+    if (!ctx) {
+      try {
+        ctx = new AudioCtx();
+      } catch (err) {
+        return null;
+      }
+      master = ctx.createGain();
+      master.gain.value = 0.55;
+      master.connect(ctx.destination);
+    }
+    if (ctx.state === "suspended") ctx.resume();
+    return ctx;
+  }
+
+  /* One enveloped oscillator note. */
+  function tone(freq, start, duration, opts) {
+    var ac = audio();
+    if (!ac) return;
+    opts = opts || {};
+    var t0 = ac.currentTime + 0.01 + start;
+    var osc = ac.createOscillator();
+    var gain = ac.createGain();
+    osc.type = opts.type || "sine";
+    osc.frequency.setValueAtTime(freq, t0);
+    if (opts.to) osc.frequency.exponentialRampToValueAtTime(opts.to, t0 + duration);
+    gain.gain.setValueAtTime(0.0001, t0);
+    gain.gain.exponentialRampToValueAtTime(opts.gain || 0.2, t0 + (opts.attack || 0.006));
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + duration);
+    osc.connect(gain);
+    gain.connect(master);
+    osc.start(t0);
+    osc.stop(t0 + duration + 0.03);
+  }
+
+  var SOUNDS = {
+    /* a soft wooden knock */
+    place: function () {
+      tone(260, 0, 0.11, { type: "triangle", gain: 0.32, to: 120 });
+      tone(1250, 0, 0.035, { type: "sine", gain: 0.05 });
+    },
+    /* a bright rising chime, one note more for each extra line (up to four) */
+    clear: function (lines) {
+      var notes = [523.25, 659.25, 783.99, 1046.5];
+      var count = Math.min(notes.length, 1 + Math.max(1, lines || 1));
+      for (var i = 0; i < count; i++) {
+        tone(notes[i], i * 0.055, 0.32, { type: "sine", gain: 0.16 });
+        tone(notes[i] * 2, i * 0.055, 0.12, { type: "sine", gain: 0.03 });
+      }
+    },
+    /* a sweep that climbs higher as the combo grows */
+    combo: function (level) {
+      var base = 392 * Math.pow(2, Math.min(level || 1, 12) / 12);
+      tone(base, 0.2, 0.3, { type: "triangle", gain: 0.11, to: base * 2 });
+      tone(base * 1.5, 0.26, 0.26, { type: "sine", gain: 0.07, to: base * 3 });
+    },
+    /* a short low buzz: that does not fit */
+    nope: function () {
+      tone(150, 0, 0.14, { type: "square", gain: 0.035, to: 110 });
+    },
+    /* game over: a gentle falling pair */
+    end: function () {
+      tone(392, 0, 0.3, { type: "sine", gain: 0.14 });
+      tone(293.66, 0.22, 0.45, { type: "sine", gain: 0.14 });
+    },
+  };
+
+  function play(name, arg) {
+    if (isMuted() || !SOUNDS[name]) return;
+    try {
+      SOUNDS[name](arg);
+    } catch (err) {
+      /* sound is decoration: never break the game for it */
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-mute-toggle]");
+    if (!button) return;
+    setMuted(!isMuted());
+    if (!isMuted()) play("place");
+  });
+
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches("input[type=checkbox][data-mute-toggle]")) setMuted(box.checked);
+  });
+
+  /* Browsers start audio only after a user gesture: wake the context on the first one. */
+  function unlock() {
+    audio();
+    document.removeEventListener("pointerdown", unlock, true);
+    document.removeEventListener("keydown", unlock, true);
+  }
+  document.addEventListener("pointerdown", unlock, true);
+  document.addEventListener("keydown", unlock, true);
+
+  window.addEventListener("storage", function (event) {
+    if (event.key === STORAGE_KEY) sync();
+  });
+  document.addEventListener("htmx:afterSettle", sync);
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", sync);
+  } else {
+    sync();
+  }
+
+  window.BlockKnockSound = { play: play, isMuted: isMuted, setMuted: setMuted, sync: sync };
+})();

@@ -1,0 +1,146 @@
+"""End-to-end fixtures: Playwright (sync API) driving Debian's Chromium against
+pytest-django's ``live_server``.
+
+The browser is the system one at /usr/bin/chromium (``apt-get install chromium``;
+scripts/test installs it) -- never ``playwright install``. Every test under
+tests/e2e/ is marked ``e2e`` (deselect with ``-m "not e2e"``).
+
+Fixtures:
+    browser          session-scoped headless Chromium
+    desktop_context  fresh 1280x800 context, base_url = live_server.url
+    phone_context    fresh 390x844 touch/mobile context, base_url = live_server.url
+    context          = desktop_context
+    page / desktop_page, phone_page   a page in the matching context
+
+On failure a screenshot of each open page goes to var/test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an asyncio event loop in the test thread, so Django's
+# async-safety check would refuse ORM calls made by the test itself (fixtures,
+# assertions). The live server runs in its own thread; this is the documented
+# pytest-django + Playwright setting.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+DEFAULT_TIMEOUT_MS = 10_000
+ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "test-artifacts"
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Browser:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} not found: install Debian's chromium (scripts/test does this as root).",
+            pytrace=False,
+        )
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+def _new_context(browser: Browser, live_server, options: dict) -> BrowserContext:
+    from django.conf import settings
+
+    context = browser.new_context(
+        base_url=live_server.url,
+        locale="en-US",
+        timezone_id=settings.GAME_TIMEZONE,
+        **options,
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context
+
+
+def _close(context: BrowserContext, request) -> None:
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
+        for n, pg in enumerate(context.pages):
+            try:
+                pg.screenshot(path=str(ARTIFACTS / f"{stem}-{n}.png"), full_page=True)
+            except Exception:  # noqa: BLE001 - best effort only
+                pass
+    context.close()
+
+
+@pytest.fixture
+def desktop_context(browser, live_server, request) -> BrowserContext:
+    context = _new_context(browser, live_server, DESKTOP)
+    yield context
+    _close(context, request)
+
+
+@pytest.fixture
+def phone_context(browser, live_server, request) -> BrowserContext:
+    context = _new_context(browser, live_server, PHONE)
+    yield context
+    _close(context, request)
+
+
+@pytest.fixture
+def context(desktop_context) -> BrowserContext:
+    return desktop_context
+
+
+@pytest.fixture
+def desktop_page(desktop_context) -> Page:
+    return desktop_context.new_page()
+
+
+@pytest.fixture
+def page(desktop_page) -> Page:
+    return desktop_page
+
+
+@pytest.fixture
+def phone_page(phone_context) -> Page:
+    return phone_context.new_page()

@@ -1,0 +1,52 @@
+"""Two parallel posts of a move: one is applied, the other refused (PostgreSQL row locks)."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from game import errors, services
+from game.models import Game
+
+from .conftest import EMPTY, set_position
+
+pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)")
+
+
+def race(count, action):
+    """Run ``action`` in ``count`` threads released together; returns their outcomes."""
+    barrier = threading.Barrier(count)
+    outcomes = [None] * count
+
+    def run(i):
+        barrier.wait()
+        try:
+            outcomes[i] = action(i)
+        except errors.GameError as exc:
+            outcomes[i] = exc.code
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_parallel_posts_of_the_same_move_apply_once(player):
+    game = set_position(services.game_start(player=player, mode="classic"), EMPTY, ("mono", "mono", "mono"))
+    outcomes = race(2, lambda i: services.move_place(player=player, game_id=game.pk, slot=0, row=i, col=0, move_number=0)[0].moves)
+    assert sorted(map(str, outcomes)) == ["1", "stale_move"]
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.moves, stored.seq, stored.events.count(), stored.score) == (1, 1, 1, 10)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_posts_of_different_slots_at_the_same_number_apply_once(player):
+    game = set_position(services.game_start(player=player, mode="classic"), EMPTY, ("mono", "mono", "mono"))
+    outcomes = race(3, lambda i: services.move_place(player=player, game_id=game.pk, slot=i, row=0, col=i, move_number=0)[0].moves)
+    assert sorted(map(str, outcomes)) == ["1", "stale_move", "stale_move"]
+    assert Game.objects.get(pk=game.pk).events.count() == 1
