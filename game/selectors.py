@@ -2,7 +2,7 @@
 
 from django.db.models import Max
 
-from .errors import GameNotFound
+from .errors import GameNotFound, Invalid
 from .models import FINISHED, UNFINISHED, Game
 
 
@@ -75,3 +75,50 @@ def challenge_best(*, player) -> int:
     """The highest challenge number the player has won (0 if none)."""
     best = Game.objects.filter(player=player, mode="challenge", status="won").aggregate(best=Max("challenge"))["best"]
     return best or 0
+
+
+def challenge_open(*, number) -> "Challenge":
+    """The active challenge ``number``.
+
+    :raises Invalid: no such active challenge.
+    """
+    from .models import Challenge
+
+    try:
+        return Challenge.objects.get(number=number, active=True)
+    except (Challenge.DoesNotExist, ValueError, TypeError):
+        raise Invalid() from None
+
+
+def challenges_won(*, player) -> set[int]:
+    """The challenge numbers the player has won."""
+    return set(Game.objects.filter(player=player, mode="challenge", status="won").values_list("challenge", flat=True))
+
+
+def challenge_unlocked(*, player, number: int) -> bool:
+    """Whether challenge ``number`` is open to the player: the active challenge before it is won (RULES.md § Modes)."""
+    from .models import Challenge
+
+    previous = Challenge.objects.filter(active=True, number__lt=number).order_by("-number").values_list("number", flat=True).first()
+    return previous is None or previous in challenges_won(player=player)
+
+
+def challenge_ladder(*, player) -> list[dict]:
+    """Every active challenge with the player's state: ``{"challenge", "best", "won", "locked"}``, by number."""
+    from .models import Challenge
+
+    won = challenges_won(player=player)
+    best = dict(
+        Game.objects.filter(player=player, mode="challenge", status__in=FINISHED)
+        .values("challenge").annotate(best=Max("score")).values_list("challenge", "best")
+    )
+    ladder, previous_won = [], True
+    for rung in Challenge.objects.filter(active=True):
+        ladder.append({"challenge": rung, "best": best.get(rung.number, 0), "won": rung.number in won, "locked": not previous_won})
+        previous_won = rung.number in won
+    return ladder
+
+
+def daily_today(*, player, day) -> Game | None:
+    """The player's Daily of game-calendar ``day``, if started."""
+    return Game.objects.filter(player=player, mode="daily", day=day).first()

@@ -4,17 +4,23 @@ The HTMX views and the JSON API both call these. Each runs in one transaction:
 the game row is locked (``select_for_update``), the engine applies the action,
 and the new state and the event row are saved together, guarded by a
 compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing.
+A game that ends is paid its stars in the same transaction (``game.rewards``).
 """
 
 import secrets
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
 from django.utils import timezone
+
+from blockknock.accounts.models import Player, StarReason
+from blockknock.accounts.services import stars_add, stars_paid_on
 
 from . import engine, errors
 from .calendar import game_day
-from .models import UNFINISHED, Event, Game, Move, Status, _board_text
-from .modes import rules_for_mode
+from .models import FINISHED, UNFINISHED, Event, Game, Move, Status, board_text
+from .modes import policy_for
+from .rewards import raises_level, star_award
 from .selectors import parse_game_id
 
 SEED_BYTES = 32
@@ -33,31 +39,66 @@ def _engine_call(fn, *args):
     try:
         return fn(*args)
     except engine.EngineError as exc:
-        raise ENGINE_ERRORS[type(exc)](str(exc)) from exc
+        raise ENGINE_ERRORS[type(exc)]() from exc
 
 
 @transaction.atomic
 def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
     """Start a new game of ``mode`` for ``player``, dealing its first hand.
 
-    Abandons the player's unfinished game of the same mode (RULES.md § End of game).
+    Abandons the player's unfinished game of the same mode (RULES.md § End of game);
+    a Daily is one a day instead.
 
-    :raises errors.Invalid: unknown mode.
+    :raises errors.Invalid: unknown mode or challenge number.
+    :raises errors.Locked: challenge N before N − 1 is won.
+    :raises errors.DailyPlayed: today's Daily was already started (``extra["game"]`` names it).
     """
-    rules = rules_for_mode(mode, challenge)
-    seed = secrets.token_bytes(SEED_BYTES)
-    state = engine.new_game(rules, seed)
-    Game.objects.select_for_update().filter(player=player, mode=mode, status__in=UNFINISHED).update(
-        status=Status.ABANDONED, finished_at=timezone.now()
-    )
+    policy = policy_for(mode)
+    day = game_day()
+    if policy.one_per_day:
+        daily_expire(before=day, player=player)
+        _refuse_second_daily(player, day)
+    start = policy.start(player=player, challenge=challenge, new_seed=secrets.token_bytes(SEED_BYTES), day=day)
+    state = engine.new_game(start.rules, start.seed, start.board)
+    if not policy.one_per_day:
+        Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
+            status=Status.ABANDONED, finished_at=timezone.now()
+        )
     game = Game(
-        player=player, mode=mode, challenge=challenge, day=game_day(), seed=seed.hex(),
-        start_board=_board_text(state.board), target=rules.target, hands=[],
+        player=player, mode=mode, challenge=start.challenge, piece_set=start.piece_set, day=day,
+        seed=start.seed.hex(), start_board=board_text(state.board), target=start.rules.target, hands=[],
     )
     game.load_state(state)
-    _mark_finished(game)
-    game.save()
+    try:
+        with transaction.atomic():
+            game.save()
+    except IntegrityError:  # a parallel start of the same Daily won the race
+        _refuse_second_daily(player, day)
+        raise
+    if game.is_finished:
+        _finish(game)
+        game.save()
     return game
+
+
+def _refuse_second_daily(player, day) -> None:
+    existing = Game.objects.filter(player=player, mode="daily", day=day).first()
+    if existing is not None:
+        raise errors.DailyPlayed(
+            f"Today's Daily was already started: game {existing.public_id}.", game=existing.public_id
+        )
+
+
+def daily_expire(*, before, player=None) -> int:
+    """Close every unfinished Daily of a day before ``before`` as expired (it does not count).
+
+    :param player: only this player's, or everyone's when ``None``.
+    :returns: how many games were closed.
+    """
+    games = Game.objects.filter(mode="daily", day__lt=before, status__in=UNFINISHED)
+    if player is not None:
+        games = games.filter(player=player)
+    return games.update(status=Status.EXPIRED, finished_at=timezone.now())
 
 
 def _locked_game(player, game_id) -> Game:
@@ -72,8 +113,10 @@ def _locked_game(player, game_id) -> Game:
 
 
 def _save(game: Game, event: Move, expected_seq: int) -> None:
-    """Store the new state and its event; refuse if another write got there first."""
-    _mark_finished(game)
+    """Store the new state and its event, and pay a game that just ended.
+
+    :raises errors.StaleMove: another write got there first (compare-and-set on ``seq``).
+    """
     game.seq = expected_seq + 1
     fields = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
     fields["updated_at"] = timezone.now()
@@ -82,11 +125,33 @@ def _save(game: Game, event: Move, expected_seq: int) -> None:
     event.game = game
     event.seq = expected_seq
     event.save()
+    if game.is_finished:
+        _finish(game)
+        Game.objects.filter(pk=game.pk).update(
+            finished_at=game.finished_at, stars=game.stars, stars_detail=game.stars_detail
+        )
 
 
-def _mark_finished(game: Game) -> None:
-    if game.is_finished and game.finished_at is None:
-        game.finished_at = timezone.now()
+def _finish(game: Game) -> None:
+    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels)."""
+    game.finished_at = timezone.now()
+    policy = policy_for(game.mode)
+    if not policy.pays_stars:
+        return
+    day = game_day(game.finished_at)
+    earlier = Game.objects.filter(policy.same_kind(game), player=game.player_id, status__in=FINISHED).exclude(pk=game.pk)
+    award = star_award(
+        score=game.score,
+        best_before=earlier.aggregate(best=Max("score"))["best"],
+        won_challenge=game.challenge if game.status == Status.WON else None,
+        paid_today=stars_paid_on(player=game.player, day=day, reason=StarReason.GAME),
+        high_score_counts=policy.high_score_counts,
+    )
+    game.stars, game.stars_detail = award.paid, award.as_dict()
+    if award.paid:
+        stars_add(player=game.player, amount=award.paid, reason=StarReason.GAME, day=day, game=game)
+    if policy.raises_level and raises_level(game.score):
+        Player.objects.filter(pk=game.player_id).update(level=F("level") + 1)
 
 
 def _check_fields(slot: int, row: int, col: int) -> None:
@@ -95,7 +160,6 @@ def _check_fields(slot: int, row: int, col: int) -> None:
         raise errors.Invalid()
 
 
-@transaction.atomic
 def move_place(*, player, game_id, slot: int, row: int, col: int, move_number: int) -> tuple[Game, engine.MoveResult]:
     """Place hand slot ``slot`` with its anchor on ``(row, col)``.
 
@@ -105,26 +169,36 @@ def move_place(*, player, game_id, slot: int, row: int, col: int, move_number: i
 
     :returns: the saved game and the engine's :class:`~game.engine.MoveResult`.
     """
+    daily_expire(before=game_day(), player=player)  # a Daily is played on its day only
+    return _move_place(player, game_id, slot, row, col, move_number)
+
+
+@transaction.atomic
+def _move_place(player, game_id, slot, row, col, move_number):
     game = _locked_game(player, game_id)
-    state = game.state
     _check_fields(slot, row, col)
     if game.status != Status.PLAYING:
         raise errors.NotPlaying()
     if move_number != game.moves:
         raise errors.StaleMove()
-    new_state, result = _engine_call(engine.play, state, slot, row, col)
+    new_state, result = _engine_call(engine.play, game.state, slot, row, col)
     expected = game.seq
     game.load_state(new_state)
     _save(game, Move(kind=Event.MOVE, slot=slot, row=row, col=col, points=result.points), expected)
     return game, result
 
 
-@transaction.atomic
 def game_continue(*, player, game_id) -> Game:
     """Use the game's one Continue: a fresh fair hand, board, score and combo kept.
 
     :raises errors.NoContinue: already used, not allowed in this mode, or not at "No moves left".
     """
+    daily_expire(before=game_day(), player=player)
+    return _game_continue(player, game_id)
+
+
+@transaction.atomic
+def _game_continue(player, game_id):
     game = _locked_game(player, game_id)
     expected = game.seq
     game.load_state(_engine_call(engine.continue_game, game.state))
@@ -134,7 +208,7 @@ def game_continue(*, player, game_id) -> Game:
 
 @transaction.atomic
 def game_decline(*, player, game_id) -> Game:
-    """"No thanks" at "No moves left": the game ends.
+    """"No thanks" at "No moves left": the game ends and is paid.
 
     :raises errors.NotPlaying: the game is not at "No moves left".
     """

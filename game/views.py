@@ -40,6 +40,11 @@ class MoveForm(forms.Form):
     move_number = forms.IntegerField(min_value=0)
 
 
+def _player_message(error: GameError) -> str:
+    """What the page tells the player: the error's own translated text, not the engine's technical detail."""
+    return str(type(error).default_detail)
+
+
 def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
     best = selectors.high_score(player=player, mode=game.mode)
     return {
@@ -48,6 +53,7 @@ def _context(player, game, *, result=None, event: str = "", error: GameError | N
         "result": result,
         "event": event,
         "error": error,
+        "error_message": _player_message(error) if error else "",
         "cleared_rows": tuple(result.rows) if result else (),
         "cleared_cols": tuple(result.cols) if result else (),
     }
@@ -75,7 +81,7 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
         response = HttpResponse(status=error.status_code)
     else:
         response = render(request, BOARD_PARTIAL, _context(player, game, error=error), status=error.status_code)
-    response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": error.code, "detail": str(error.detail)}})
+    response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": error.code, "detail": _player_message(error)}})
     return response
 
 

@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 DEFAULT_THEME = "glass"
@@ -27,6 +28,54 @@ class Player(AbstractUser):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [models.CheckConstraint(condition=Q(stars__gte=0), name="player_stars_not_negative")]
 
     def __str__(self) -> str:
         return self.name or self.username
+
+
+class StarReason(models.TextChoices):
+    GAME = "game", _("Finished game")
+    DAILY_WIN = "daily_win", _("Daily win")
+    PURCHASE = "purchase", _("Look bought")
+
+
+class StarEntry(models.Model):
+    """One change of a player's star balance; rows are only ever added (the star ledger).
+
+    ``amount`` is positive for stars earned and negative for stars spent. ``day`` is
+    the game-calendar date it counts for (the 60-a-day cap, RULES.md § Stars).
+    A game pays each reason at most once (unique ``game`` + ``reason``).
+    ``Player.stars`` caches the sum and is updated in the same transaction.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="star_entries", verbose_name=_("player"))
+    amount = models.IntegerField(_("amount"))
+    reason = models.CharField(_("reason"), max_length=12, choices=StarReason.choices)
+    game = models.ForeignKey(
+        "game.Game", on_delete=models.PROTECT, null=True, blank=True, related_name="star_entries", verbose_name=_("game")
+    )
+    day = models.DateField(_("day"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("star ledger entry")
+        verbose_name_plural = _("star ledger")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "reason"], condition=Q(game__isnull=False), name="star_entry_once_per_game"
+            ),
+        ]
+        indexes = [models.Index(fields=["player", "day", "reason"], name="star_entry_player_day")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.amount:+d} ({self.get_reason_display()})"
+
+
+def ledger_balance(player: Player) -> int:
+    """The sum of a player's ledger rows (what ``Player.stars`` must equal)."""
+    return StarEntry.objects.filter(player=player).aggregate(total=Sum("amount"))["total"] or 0
+
+
+__all__ = ["DEFAULT_THEME", "Player", "StarEntry", "StarReason", "ledger_balance"]

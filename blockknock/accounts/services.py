@@ -4,9 +4,10 @@ import secrets
 
 from django.contrib.auth import login
 from django.db import transaction
+from django.db.models import F, Sum
 from django.http import HttpRequest
 
-from .models import Player
+from .models import Player, StarEntry
 from .names import guest_name
 
 GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -57,3 +58,21 @@ def player_rename(*, player: Player, name: str) -> Player:
     player.name = name
     player.save(update_fields=["name"])
     return player
+
+
+def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> StarEntry:
+    """Append a star ledger row and move the cached balance with it, in one transaction.
+
+    Must run inside the caller's transaction (``@transaction.atomic`` services).
+    :raises django.db.IntegrityError: the game already paid this reason, or the
+        balance would go below zero (database constraints).
+    """
+    entry = StarEntry.objects.create(player=player, amount=amount, reason=reason, day=day, game=game)
+    Player.objects.filter(pk=player.pk).update(stars=F("stars") + amount)
+    player.refresh_from_db(fields=["stars"])
+    return entry
+
+
+def stars_paid_on(*, player: Player, day, reason: str) -> int:
+    """Stars a player was paid for ``reason`` on game-calendar ``day``."""
+    return StarEntry.objects.filter(player=player, day=day, reason=reason).aggregate(total=Sum("amount"))["total"] or 0

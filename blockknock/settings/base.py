@@ -39,6 +39,7 @@ class Env:
     redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
     log_level: str  # LOG_LEVEL
+    daily_secret: str | None  # DAILY_SECRET: keys the Daily's seeds (default: derived from SECRET_KEY)
 
 
 env = Env(
@@ -51,6 +52,7 @@ env = Env(
     redis_url=os.environ.get("REDIS_URL") or None,
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
     log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+    daily_secret=os.environ.get("DAILY_SECRET") or None,
 )
 
 VAR_DIR = env.var_dir
@@ -190,6 +192,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # place the zone is named. Code asks settings.GAME_TIMEZONE, never a literal.
 GAME_TIMEZONE = "America/Los_Angeles"
 TIME_ZONE = GAME_TIMEZONE
+# The Daily's seed is HMAC(DAILY_SECRET, date): secret, the same for every player of a day.
+DAILY_SECRET = env.daily_secret or f"daily:{SECRET_KEY}"
 USE_TZ = True
 
 LANGUAGE_CODE = "en"

@@ -265,5 +265,7 @@ def validate_board(board: Bitboard, *, reachable: bool = False) -> Bitboard:
         raise InvalidBoardError(f"a bitboard is an int in [0, 2**64), got {board!r}")
     if reachable and has_full_line(board):
         rows, cols = full_lines(board)
-        raise InvalidBoardError(f"board has full rows {rows!r} and columns {cols!r}; no reachable board has one")
+        raise InvalidBoardError(
+            f"board has full rows {rows!r} and columns {cols!r}; no reachable board has one"
+        )
     return board

@@ -6,6 +6,7 @@ top-left of its bounding box) on ``(row, col)``; it must keep every cell on the
 board and must not overlap a filled cell. Then every full row and every full
 column clears at the same time (a crossing cell is removed once); nothing falls.
 
+>>> from game.engine.bitboard import from_rows
 >>> from game.engine.pieces import PIECES
 >>> board = from_rows(["######.."] + ["........"] * 7)
 >>> placement = place(board, PIECES["I2-h"], 0, 6)
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .bitboard import SIZE, Bitboard, cells, clear_full_lines, from_rows  # noqa: F401  (from_rows for doctests)
+from .bitboard import SIZE, Bitboard, cells, clear_full_lines
 from .errors import IllegalMoveError, InvalidMoveError
 from .pieces import Piece
 
@@ -75,6 +76,7 @@ def anchors(board: Bitboard, piece: Piece) -> Bitboard:
     a cell at offset ``d`` is blocked at anchor ``a`` when bit ``a + d`` of the
     board is set, i.e. bit ``a`` of ``board >> d``.
 
+    >>> from game.engine.bitboard import from_rows
     >>> from game.engine.pieces import PIECES
     >>> anchors(0, PIECES["O9"]) == from_rows(["######.."] * 6 + ["........"] * 2)
     True
@@ -90,6 +92,7 @@ def anchors(board: Bitboard, piece: Piece) -> Bitboard:
 def legal_anchors(board: Bitboard, piece: Piece) -> Iterator[tuple[int, int]]:
     """The ``(row, col)`` anchors where ``piece`` fits, row by row, left to right.
 
+    >>> from game.engine.bitboard import from_rows
     >>> from game.engine.pieces import PIECES
     >>> list(legal_anchors(from_rows(["#.#....."] + ["########"] * 7), PIECES["I2-h"]))
     [(0, 3), (0, 4), (0, 5), (0, 6)]
@@ -114,6 +117,7 @@ def fits(board: Bitboard, piece: Piece, row: int, col: int) -> bool:
 def place(board: Bitboard, piece: Piece, row: int, col: int) -> Placement:
     """Place ``piece`` with its anchor on ``(row, col)`` and clear the full lines.
 
+    >>> from game.engine.bitboard import from_rows
     >>> from game.engine.pieces import PIECES
     >>> start = from_rows(["###.####"] + ["........"] * 2 + ["...#...."] * 5)
     >>> result = place(start, PIECES["I3-v"], 0, 3)

@@ -22,6 +22,7 @@ The DFS memo is shared by every candidate of one deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from .bitboard import Bitboard, has_full_line, validate_board
 from .errors import InvalidRulesError
@@ -34,7 +35,7 @@ __all__ = ["HAND_SIZE", "Hand", "deal_hand", "fair_pieces"]
 HAND_SIZE = 3
 """Pieces in a hand (RULES.md § Turn structure)."""
 
-Hand = tuple[Piece, Piece, Piece]
+Hand: TypeAlias = tuple[Piece, Piece, Piece]
 """A dealt hand, by slot 0, 1, 2."""
 
 

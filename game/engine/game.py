@@ -32,7 +32,6 @@ from .bitboard import SIZE, Bitboard, to_rows, validate_board
 from .board import anchors, check_cell, place
 from .deal import HAND_SIZE, Hand, deal_hand
 from .errors import (
-    IllegalMoveError,
     InvalidMoveError,
     InvalidRulesError,
     NoContinueError,
@@ -66,7 +65,7 @@ __all__ = [
 Move: TypeAlias = tuple[int, int, int]
 """A move: ``(slot, row, col)`` — hand slot 0..2, anchor cell on the board."""
 
-Event: TypeAlias = "tuple[Any, ...] | str"
+Event: TypeAlias = tuple[Any, ...] | list[Any] | str
 """A replay event: ``("move", slot, row, col)`` (or ``("move", (slot, row, col))``),
 ``("continue",)`` / ``"continue"``, ``("decline",)`` / ``"decline"``."""
 
@@ -150,7 +149,9 @@ def challenge_rules(number: int, target: int, pieces: Iterable[Piece] | None = N
     :raises InvalidRulesError: ``number`` < 1, ``target`` < 1, or no pieces.
     """
     chosen = piece_set(number) if pieces is None else tuple(pieces)
-    return Rules(CHALLENGE, chosen, ClassicScoring(), continues=CLASSIC_CONTINUES, target=target, challenge=number)
+    return Rules(
+        CHALLENGE, chosen, ClassicScoring(), continues=CLASSIC_CONTINUES, target=target, challenge=number
+    )
 
 
 @dataclass(frozen=True)

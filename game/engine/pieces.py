@@ -58,6 +58,7 @@ class Piece:
     :ivar placements: ``((anchor_index, mask), ...)`` for every such anchor, ascending.
     :ivar lines_at: for each anchor index 0..63, the row and column masks the piece
         touches there (``()`` where it leaves the board): only these can become full.
+    :ivar row_reach: most cells of the piece in one row (``col_reach``: in one column).
 
     >>> Piece.from_shape("V3-nw", "V3", ".#/##")
     Piece(id='V3-nw', family='V3', cells=((0, 1), (1, 0), (1, 1)), mask=770, height=2, width=2)
@@ -76,6 +77,8 @@ class Piece:
     anchor_mask: Bitboard = field(init=False, repr=False, compare=False)
     placements: tuple[AnchoredMask, ...] = field(init=False, repr=False, compare=False)
     lines_at: tuple[tuple[Bitboard, ...], ...] = field(init=False, repr=False, compare=False)
+    row_reach: int = field(init=False, repr=False, compare=False)
+    col_reach: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cells = self.cells
@@ -107,6 +110,8 @@ class Piece:
         object.__setattr__(self, "anchor_mask", anchor_mask)
         object.__setattr__(self, "placements", tuple(placements))
         object.__setattr__(self, "lines_at", tuple(lines_at))
+        object.__setattr__(self, "row_reach", max(rows.count(r) for r in rows))
+        object.__setattr__(self, "col_reach", max(cols.count(c) for c in cols))
 
     @classmethod
     def from_shape(cls, id: str, family: str, shape: str) -> Piece:

@@ -47,7 +47,8 @@ POINTS_PER_SQUARE = 10
 """Classic: points per cell of the placed piece."""
 
 LINE_POINTS = 100
-"""Classic: line points unit; ``LINE_POINTS × combo`` for one line, ``LINE_POINTS × n × (n − 1) × combo`` for n ≥ 2."""
+"""Classic line points unit: ``LINE_POINTS × combo`` for one line,
+``LINE_POINTS × n × (n − 1) × combo`` for n ≥ 2 lines."""
 
 EMPTY_BOARD_BONUS = 3_000
 """Classic: bonus for a move that leaves the board completely empty (not multiplied)."""
@@ -219,7 +220,9 @@ class ClassicScoring(Scoring):
         line_points = self.line_points(lines, after.combo)
         clear_bonus = self.empty_board_bonus if board_empty else 0
         points = self.points_per_square * squares + line_points + clear_bonus
-        result = MoveResult(squares, lines, tuple(rows), tuple(cols), after.combo, line_points, clear_bonus, points)
+        result = MoveResult(
+            squares, lines, tuple(rows), tuple(cols), after.combo, line_points, clear_bonus, points
+        )
         return result, after
 
     score.__doc__ = Scoring.score.__doc__

@@ -9,15 +9,18 @@ line clears applied between placements. The search is a depth-first search over
   B and B then A without a clear meet in one node;
 - identical pieces in the remaining multiset are tried first only once;
 - pruned (soundly) when some remaining piece fits nowhere yet and the pieces that
-  do fit have fewer cells in total than the fewest empty cells of any line: the
-  board only gains cells until the first clear, so the stuck piece would wait
-  for a clear the others cannot make;
+  do fit cannot complete any line: the board only gains cells until the first
+  clear, so the stuck piece waits for a clear that the others must make, and one
+  placement covers at most ``Piece.row_reach`` cells of a row (``col_reach`` of a
+  column); if their sum is below the fewest empty cells of every row (column),
+  no line can complete;
 - anchors come from :func:`game.engine.board.anchors` (one shift per cell) and
   clears check only the lines the placed piece touches (``Piece.lines_at``),
   except on a board that already has a full line, where all 16 are checked.
 
 Pieces are identified by their ``id``.
 
+>>> from game.engine.bitboard import from_rows
 >>> from game.engine.pieces import PIECES
 >>> board = from_rows(["#######."] * 7 + ["####...."])
 >>> can_place_all(board, [PIECES["I5-h"]])
@@ -31,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, TypeAlias
 
-from .bitboard import LINE_MASKS, SIZE, Bitboard, from_rows, has_full_line, validate_board  # noqa: F401
+from .bitboard import COL_MASKS, LINE_MASKS, ROW_MASKS, SIZE, Bitboard, has_full_line, validate_board
 from .pieces import Piece
 
 __all__ = ["Memo", "Solution", "Step", "can_place_all", "solve", "witness"]
@@ -69,14 +72,18 @@ def _settle(board: Bitboard, piece: Piece, index: int, clean: bool) -> Bitboard:
     return board & ~full if full else board
 
 
-def _cells_to_first_clear(board: Bitboard) -> int:
-    """The fewest empty cells of any line: no line clears before that many cells are placed."""
-    most = 0
-    for line in LINE_MASKS:
+def _gaps(board: Bitboard) -> tuple[int, int]:
+    """The fewest empty cells of any row, and of any column."""
+    row_most = col_most = 0
+    for line in ROW_MASKS:
         filled = (board & line).bit_count()
-        if filled > most:
-            most = filled
-    return SIZE - most
+        if filled > row_most:
+            row_most = filled
+    for line in COL_MASKS:
+        filled = (board & line).bit_count()
+        if filled > col_most:
+            col_most = filled
+    return SIZE - row_most, SIZE - col_most
 
 
 def _search(
@@ -103,7 +110,7 @@ def _search(
             result = (_settle(board, piece, index, clean), ((piece, index),))
     else:
         fittings = []
-        free_cells = 0
+        row_reach = col_reach = 0
         stuck = False
         for piece in rem:
             blocked = 0
@@ -112,12 +119,15 @@ def _search(
             fitting = piece.anchor_mask & ~blocked
             fittings.append(fitting)
             if fitting:
-                free_cells += len(piece.offsets)
+                row_reach += piece.row_reach
+                col_reach += piece.col_reach
             else:
                 stuck = True
-        if stuck and free_cells < _cells_to_first_clear(board):
-            memo[key] = None
-            return None
+        if stuck:
+            row_gap, col_gap = _gaps(board)
+            if row_reach < row_gap and col_reach < col_gap:
+                memo[key] = None
+                return None
         previous = None
         for i, piece in enumerate(rem):
             if ids[i] == previous:
@@ -158,7 +168,8 @@ def solve(board: Bitboard, pieces: Sequence[Piece], memo: Memo | None = None) ->
     rem = tuple(sorted(pieces, key=lambda piece: piece.id))
     if not rem:
         return Solution(board, ())
-    found = _search(board, rem, tuple(p.id for p in rem), {} if memo is None else memo, not has_full_line(board))
+    memo = {} if memo is None else memo
+    found = _search(board, rem, tuple(p.id for p in rem), memo, not has_full_line(board))
     if found is None:
         return None
     final, path = found
@@ -171,6 +182,7 @@ def witness(board: Bitboard, pieces: Sequence[Piece]) -> tuple[Step, ...] | None
     ``index`` refers to the position in ``pieces``; steps are in placement order.
     With no pieces the witness is ``()`` (falsy: test the answer with ``is None``).
 
+    >>> from game.engine.bitboard import from_rows
     >>> from game.engine.pieces import PIECES
     >>> witness(0, [PIECES["I2-h"], PIECES["I2-v"]])
     ((0, 0, 0), (1, 0, 2))

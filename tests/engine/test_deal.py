@@ -203,10 +203,14 @@ def test_a_fixed_seed_gives_a_fixed_first_hand():
 
 
 def test_the_deal_depends_only_on_board_piece_set_and_stream():
-    board = from_rows(["###.####", "#.#.#.#.", "........", "..##..##", "........", "#......#", "........", "##....##"])
+    board = from_rows(
+        ["###.####", "#.#.#.#.", "........", "..##..##", "........", "#......#", "........", "##....##"]
+    )
     hands = {tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", 4))) for _ in range(5)}
     assert len(hands) == 1
-    other_deals = {tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", k))) for k in range(20)}
+    other_deals = {
+        tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", k))) for k in range(20)
+    }
     assert len(other_deals) > 1  # the stream, not anything else, varies the hand
 
 

@@ -95,7 +95,9 @@ def test_the_base_set_is_the_35_base_family_pieces_and_additions_join_by_number(
     assert {p.id for p in piece_set(6)} - {p.id for p in BASE_SET} == {"R6-h", "R6-v"}
     assert {p.id for p in piece_set(10)} - {p.id for p in piece_set(9)} == {"D2-a", "D2-b", "D3-a", "D3-b"}
     added = {p.id for p in piece_set(15)} - {p.id for p in piece_set(14)}
-    assert added == {"X5", "T5-down", "T5-up", "T5-right", "T5-left", "U5-up", "U5-down", "U5-right", "U5-left"}
+    assert added == {
+        "X5", "T5-down", "T5-up", "T5-right", "T5-left", "U5-up", "U5-down", "U5-right", "U5-left",
+    }
 
 
 def test_no_two_pieces_share_a_shape():

@@ -90,7 +90,10 @@ dense_boards = st.lists(st.integers(0, 63), min_size=30, max_size=56).map(
 
 
 @settings(max_examples=150, deadline=None, database=None)
-@given(board=st.integers(0, FULL).filter(lambda b: not has_full_line(b)), pieces=st.lists(st.sampled_from(BASE_SET), min_size=1, max_size=2))
+@given(
+    board=st.integers(0, FULL).filter(lambda b: not has_full_line(b)),
+    pieces=st.lists(st.sampled_from(BASE_SET), min_size=1, max_size=2),
+)
 def test_the_solver_agrees_with_brute_force_for_one_or_two_pieces(board, pieces):
     steps = witness(board, pieces)
     assert (steps is not None) == naive_can_place_all(board_cells(board), [p.cells for p in pieces])

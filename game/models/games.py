@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from . import engine
+from .. import engine
 
 
 class Mode(models.TextChoices):
@@ -28,7 +28,8 @@ FINISHED = (Status.OVER, Status.WON)
 ENDED_OFF_BOARD = (Status.ABANDONED, Status.EXPIRED)  # ended by the site, not by the rules
 
 
-def _board_text(bits: int) -> str:
+def board_text(bits: int) -> str:
+    """A bitboard as the stored 64-character text, row 0 first."""
     return "".join(engine.to_rows(bits))
 
 
@@ -59,8 +60,12 @@ class Game(models.Model):
     combo_moves_left = models.PositiveSmallIntegerField(_("combo moves left"), default=0)
     moves = models.PositiveIntegerField(_("moves"), default=0)
     continues_left = models.PositiveSmallIntegerField(_("continues left"), default=0)
+    piece_set = models.PositiveSmallIntegerField(
+        _("piece set"), null=True, blank=True, help_text=_("Challenge number whose piece set is dealt (challenges only).")
+    )
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
     stars = models.PositiveIntegerField(_("stars"), null=True, blank=True)
+    stars_detail = models.JSONField(_("stars detail"), null=True, blank=True)
     seq = models.PositiveIntegerField(_("events"), default=0)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -70,6 +75,11 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         indexes = [models.Index(fields=["player", "mode", "status"], name="game_player_mode_status")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "day"], condition=models.Q(mode="daily"), name="game_one_daily_per_day"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_mode_display()} #{self.pk}"
@@ -81,7 +91,7 @@ class Game(models.Model):
 
     @property
     def rules(self) -> engine.Rules:
-        from .modes import rules_for
+        from ..modes import rules_for
 
         return rules_for(self)
 
@@ -104,7 +114,7 @@ class Game(models.Model):
 
     def load_state(self, state: engine.GameState) -> None:
         """Copy an engine state onto the row (not saved); new hands are appended."""
-        self.board = _board_text(state.board)
+        self.board = board_text(state.board)
         self.hand = [piece.id for piece in state.hand]
         self.used = list(state.used)
         if state.deals > len(self.hands):

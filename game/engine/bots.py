@@ -1,0 +1,81 @@
+"""Self-play bots: they see only the board, the hand and the legal moves.
+
+Used to prove the Challenge ladder playable and to make realistic boards for the
+deal's tests and benchmarks. Each bot is ``bot(state, rng) -> (slot, row, col)``.
+"""
+
+import random
+from collections.abc import Callable
+
+from .bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, popcount
+from .board import anchors, place
+from .game import GameState, Move, legal_moves
+
+Bot = Callable[[GameState, random.Random], Move]
+
+_NOT_LAST_COL = FULL & ~COL_MASKS[7]
+_NOT_LAST_ROW = FULL & ~ROW_MASKS[7]
+BEAM = 6
+"""Placements kept at each step of the look-ahead bot's search."""
+
+
+def roughness(board: Bitboard) -> int:
+    """Filled/empty boundaries between neighbouring cells: lower is an easier board to play on."""
+    return popcount((board ^ (board >> 1)) & _NOT_LAST_COL) + popcount((board ^ (board >> 8)) & _NOT_LAST_ROW)
+
+
+def _value(points: int, board: Bitboard) -> float:
+    return points - 12 * roughness(board) - 3 * popcount(board)
+
+
+def random_bot(state: GameState, rng: random.Random) -> Move:
+    """Any legal move, uniformly."""
+    return rng.choice(list(legal_moves(state)))
+
+
+def greedy_bot(state: GameState, rng: random.Random) -> Move:
+    """The move with the best points now plus a tidy board; ties broken at random."""
+    best, best_key = None, None
+    for slot, row, col in legal_moves(state):
+        placed = place(state.board, state.hand[slot], row, col)
+        key = (_value(placed.squares * 10 + 100 * placed.lines ** 2, placed.board), rng.random())
+        if best_key is None or key > best_key:
+            best, best_key = (slot, row, col), key
+    return best
+
+
+def lookahead_bot(state: GameState, rng: random.Random) -> Move:
+    """Plans the rest of the hand (every order, a beam of placements) and plays the plan's first move.
+
+    The best plan places the most pieces, then has the best points plus board value.
+    """
+    frontier = [(0, state.board, tuple(state.unplaced), None)]
+    best, best_key = None, None
+    while frontier:
+        grown = []
+        for points, board, left, first in frontier:
+            for slot in left:
+                piece = state.hand[slot]
+                for row, col in anchor_cells(anchors(board, piece)):
+                    placed = place(board, piece, row, col)
+                    gain = points + placed.squares * 10 + 100 * placed.lines ** 2
+                    rest = tuple(s for s in left if s != slot)
+                    grown.append((gain, placed.board, rest, first or (slot, row, col)))
+        grown.sort(key=lambda item: (_value(item[0], item[1]), rng.random()), reverse=True)
+        grown = grown[:BEAM]
+        for item in grown:
+            key = (len(state.unplaced) - len(item[2]), _value(item[0], item[1]))
+            if best_key is None or key > best_key:
+                best, best_key = item[3], key
+        frontier = [item for item in grown if item[2]]
+    return best
+
+
+def anchor_cells(fitting: Bitboard) -> list[tuple[int, int]]:
+    """The ``(row, col)`` of every set bit, lowest first."""
+    found = []
+    while fitting:
+        low = fitting & -fitting
+        fitting ^= low
+        found.append(divmod(low.bit_length() - 1, 8))
+    return found
