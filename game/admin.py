@@ -1,8 +1,9 @@
+from django import forms
 from django.contrib import admin
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from .models import Game, Move
+from .models import Challenge, Game, Move
 
 
 class MoveInline(admin.TabularInline):
@@ -53,3 +54,43 @@ class GameAdmin(admin.ModelAdmin):
 def rows_html(rows):
     """A board's 8 text rows, one per line, in monospace."""
     return format_html_join("", "<code>{}</code><br>", ((row,) for row in rows))
+
+
+class ChallengeForm(forms.ModelForm):
+    """The start board typed as 8 lines of ``.``/``#``, previewed live as a board."""
+
+    class Meta:
+        model = Challenge
+        fields = "__all__"
+        widgets = {
+            "start_board": forms.Textarea(
+                attrs={"rows": 8, "cols": 10, "class": "bk-board-input", "spellcheck": "false", "style": "font-family: monospace"}
+            )
+        }
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    """The Challenge ladder, edited by staff; boards are checked on save (8×8, no full line)."""
+
+    form = ChallengeForm
+    list_display = ("number", "target", "blocks", "piece_set_shown", "active")
+    list_editable = ("target", "active")
+    list_filter = ("active",)
+    search_fields = ("number",)
+    fieldsets = (
+        (None, {"fields": ("number", "target", "active")}),
+        (_("Start"), {"fields": ("start_board", "piece_set")}),
+    )
+
+    class Media:
+        js = ("game/board_preview.js",)
+        css = {"all": ("game/board_preview.css",)}
+
+    @admin.display(description=_("blocks"))
+    def blocks(self, challenge):
+        return challenge.start_board.count("#")
+
+    @admin.display(description=_("pieces"))
+    def piece_set_shown(self, challenge):
+        return len(challenge.pieces)

@@ -1,0 +1,46 @@
+"""Staff edit the Challenge ladder in the admin; games are read-only records there."""
+
+import pytest
+
+from blockknock.accounts.models import Player
+from game.models import Challenge
+
+
+@pytest.fixture
+def staff_client(client, db):
+    client.force_login(Player.objects.create_superuser(username="staff", password="pw-staff-123", name="Staff"))
+    return client
+
+
+def form_data(challenge, **changes):
+    data = {"number": challenge.number, "target": challenge.target, "start_board": challenge.start_board,
+            "piece_set": "", "active": "on"}
+    return {**data, **changes}
+
+
+def test_the_challenge_page_has_the_live_board_preview(staff_client):
+    page = staff_client.get(f"/admin/game/challenge/{Challenge.objects.get(number=3).pk}/change/")
+    assert page.status_code == 200
+    assert b"game/board_preview.js" in page.content and b"bk-board-input" in page.content
+
+
+def test_a_start_board_with_a_full_row_is_refused_on_save(staff_client):
+    rung = Challenge.objects.get(number=3)
+    board = "\n".join(["########"] + ["........"] * 7)
+    page = staff_client.post(f"/admin/game/challenge/{rung.pk}/change/", form_data(rung, start_board=board))
+    assert page.status_code == 200 and b"full line" in page.content
+    rung.refresh_from_db()
+    assert rung.start_board.splitlines()[0] == "##....##"
+
+
+def test_staff_can_raise_a_target(staff_client):
+    rung = Challenge.objects.get(number=3)
+    response = staff_client.post(f"/admin/game/challenge/{rung.pk}/change/", form_data(rung, target=2600))
+    assert response.status_code == 302
+    rung.refresh_from_db()
+    assert rung.target == 2600
+
+
+def test_a_game_opens_read_only(staff_client, classic):
+    page = staff_client.get(f"/admin/game/game/{classic.pk}/change/")
+    assert page.status_code == 200 and classic.board_rows[0].encode() in page.content
