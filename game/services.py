@@ -26,12 +26,9 @@ from .selectors import parse_game_id
 SEED_BYTES = 32
 
 ENGINE_ERRORS = {
-    engine.InvalidMoveError: errors.Invalid,
-    engine.NotPlayingError: errors.NotPlaying,
-    engine.SlotUsedError: errors.SlotUsed,
-    engine.IllegalMoveError: errors.IllegalPlacement,
-    engine.NoContinueError: errors.NoContinue,
+    error.code: error for error in (errors.Invalid, errors.NotPlaying, errors.SlotUsed, errors.IllegalPlacement, errors.NoContinue)
 }
+"""The service error for each engine error code (the codes are the API's)."""
 
 
 def _engine_call(fn, *args):
@@ -39,7 +36,7 @@ def _engine_call(fn, *args):
     try:
         return fn(*args)
     except engine.EngineError as exc:
-        raise ENGINE_ERRORS[type(exc)]() from exc
+        raise ENGINE_ERRORS[exc.code]() from exc
 
 
 @transaction.atomic

@@ -20,7 +20,11 @@ BEAM = 6
 
 
 def roughness(board: Bitboard) -> int:
-    """Filled/empty boundaries between neighbouring cells: lower is an easier board to play on."""
+    """Filled/empty boundaries between neighbouring cells: lower is an easier board to play on.
+
+    >>> roughness(0), roughness(1)  # empty; one block in the top-left corner
+    (0, 2)
+    """
     return popcount((board ^ (board >> 1)) & _NOT_LAST_COL) + popcount((board ^ (board >> 8)) & _NOT_LAST_ROW)
 
 

@@ -442,3 +442,42 @@ def test_board_and_hand_fit_the_screen_without_scrolling(request, fixture):
         assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
     assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+
+
+def test_an_older_answer_never_replaces_the_board_on_screen(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    board_url = page.locator("#play-area").get_attribute("data-board-url")
+    old_answer = page.request.get(board_url, headers={"HX-Request": "true"}).text()
+    assert 'data-moves="0"' in old_answer
+
+    piece(page, 0).click()
+    cell(page, 2, 2).click()
+    wait_moves(page, 1)
+
+    # a late answer from before the move arrives: it must not replace the newer board
+    page.route("**" + board_url, lambda route: route.fulfill(status=200, body=old_answer, content_type="text/html"))
+    page.evaluate("(url) => htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'})", board_url)
+    page.wait_for_timeout(500)
+    wait_moves(page, 1)
+    assert screen_board(page)[2] == "..#....."
+    assert screen_hand(page) == [None, "mono", "mono"]
+
+
+def test_a_failed_request_puts_the_piece_back_and_reloads_the_board(page: Page):
+    game = open_game(page)
+    show_position(page, game, ["#......."] + [EMPTY] * 7, ("O4", "mono", "mono"))
+    page.route("**/move/", lambda route: route.abort())
+
+    mouse_drag(page, 0, 4, 4)
+
+    expect(page.locator("#toast")).to_contain_text("connection failed")
+    expect(page.locator(".drag-avatar")).to_have_count(0)
+    wait_moves(page, 0)
+    assert screen_hand(page) == ["O4", "mono", "mono"]
+    assert screen_board(page)[4] == EMPTY
+    # input works again once the request is over
+    page.unroute("**/move/")
+    piece(page, 1).click()
+    cell(page, 7, 7).click()
+    wait_moves(page, 1)
