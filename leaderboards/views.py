@@ -1,0 +1,94 @@
+"""Leaderboard pages (tabs swapped by HTMX, real links underneath) and the replay page.
+
+A board page is ``leaderboards/board.html``; an HTMX request (a tab, a page or a
+day link) gets only its ``leaderboard`` partial, so those answers vary on
+``HX-Request``. Looking at a board never creates a player: ``me`` is shown only
+to someone who already plays in this browser or is signed in.
+"""
+
+import datetime as dt
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET
+
+from game import selectors as game_selectors
+from game.calendar import game_day, game_zone
+from game.errors import GameNotFound
+
+from . import boards, selectors
+
+BOARD_TEMPLATE = "leaderboards/board.html"
+BOARD_PARTIAL = "leaderboards/board.html#leaderboard"
+URL_NAMES = {"classic-week": "index", "classic-all": "classic_all", "challenge": "challenge", "daily": "daily"}
+
+
+def board_url(board: boards.Board, *, today: dt.date, page: int = 1) -> str:
+    """The page of ``board``: today's Daily and this week's Classic at their plain URLs."""
+    if board.kind is boards.DAILY and board.period != today:
+        url = reverse("leaderboards:daily_day", kwargs={"day": board.period})
+    else:
+        url = reverse(f"leaderboards:{URL_NAMES[board.kind.slug]}")
+    return url if page == 1 else f"{url}?page={page}"
+
+
+def _page_number(request: HttpRequest) -> int:
+    text = request.GET.get("page", "1")
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+        raise Http404("No such page.")
+    return int(text)
+
+
+def _viewer(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+@require_GET
+def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
+    """A leaderboard: one page of it, and the viewer's own rank even when far down."""
+    kind = boards.KINDS[slug]
+    today = game_day()
+    if day is not None and day > today:
+        raise Http404("That day's Daily has not started yet.")
+    current = kind.board(day) if day is not None else boards.current_board(kind, today)
+    page = selectors.leaderboard_page(board=current, page=_page_number(request))
+    viewer = _viewer(request)
+    me = selectors.leaderboard_me(board=current, player=viewer)
+    me_on_page = me is not None and any(entry.player_id == me.player_id for entry in page.entries)
+    me_page = selectors.leaderboard_page_of(board=current, player=viewer) if me and not me_on_page else None
+    context = {
+        "board": current,
+        "kind": kind,
+        "page": page,
+        "me": me,
+        "me_url": board_url(current, today=today, page=me_page) if me_page else None,
+        "viewer": viewer,
+        "today": today,
+        "zone": game_zone().key,
+        "tabs": [
+            {"kind": tab, "url": board_url(boards.current_board(tab, today), today=today), "current": tab is kind}
+            for tab in boards.KINDS.values()
+        ],
+        "previous_url": board_url(current, today=today, page=page.number - 1) if page.has_previous else None,
+        "next_url": board_url(current, today=today, page=page.number + 1) if page.has_next else None,
+    }
+    if kind is boards.DAILY:
+        one = dt.timedelta(days=1)
+        context["previous_day_url"] = board_url(kind.board(current.period - one), today=today)
+        context["next_day_url"] = board_url(kind.board(current.period + one), today=today) if current.period < today else None
+    partial = request.htmx and not request.htmx.history_restore_request
+    response = render(request, BOARD_PARTIAL if partial else BOARD_TEMPLATE, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``)."""
+    try:
+        game = game_selectors.game_ended(game_id=game_id)
+    except GameNotFound:
+        raise Http404("No such game, or it is still being played.") from None
+    return render(request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)})
