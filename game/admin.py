@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from .models import Challenge, Game, Move
+from .models import Challenge, DailyClose, Game, Move
 
 
 class MoveInline(admin.TabularInline):
@@ -94,3 +94,25 @@ class ChallengeAdmin(admin.ModelAdmin):
     @admin.display(description=_("pieces"))
     def piece_set_shown(self, challenge):
         return len(challenge.pieces)
+
+
+@admin.register(DailyClose)
+class DailyCloseAdmin(admin.ModelAdmin):
+    """Closed Dailies with their winners and when the closing job ran; written only by that job."""
+
+    list_display = ("day", "closed_at", "top_score", "winner_names", "finished", "expired")
+    date_hierarchy = "day"
+    readonly_fields = ("day", "closed_at", "top_score", "winners", "finished", "expired")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("winners"))
+    def winner_names(self, closed):
+        return ", ".join(closed.winners) or "—"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -91,6 +92,7 @@ THIRD_PARTY_APPS = [
 LOCAL_APPS = [
     "blockknock.accounts",  # app label "accounts"
     "game",
+    "leaderboards",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 
@@ -268,10 +270,10 @@ CELERY_ENABLE_UTC = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Periodic tasks, e.g.
-#   from celery.schedules import crontab
-#   "expire-dailies": {"task": "game.tasks.expire_dailies", "schedule": crontab(minute=0, hour=0)},
-CELERY_BEAT_SCHEDULE: dict = {}
+# Periodic tasks. crontab() times are in CELERY_TIMEZONE, the game calendar's zone.
+CELERY_BEAT_SCHEDULE = {
+    "close-dailies": {"task": "game.tasks.close_dailies", "schedule": crontab(hour=0, minute=0)},
+}
 
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""The game app's models: games and their events, the Challenge ladder."""
+"""The game app's models: games and their events, the Challenge ladder, closed Dailies."""
 
 from .challenges import Challenge
+from .dailies import DailyClose
 from .games import ENDED_OFF_BOARD, FINISHED, UNFINISHED, Event, Game, Mode, Move, Status, board_text, piece_view
 
 __all__ = [
-    "Challenge", "ENDED_OFF_BOARD", "FINISHED", "UNFINISHED", "Event", "Game", "Mode", "Move", "Status", "board_text", "piece_view",
+    "Challenge", "DailyClose", "ENDED_OFF_BOARD", "FINISHED", "UNFINISHED", "Event", "Game", "Mode", "Move", "Status", "board_text", "piece_view",
 ]

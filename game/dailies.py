@@ -1,0 +1,59 @@
+"""Closing each day's Daily: expire the unfinished, fix the standing, pay the winners.
+
+Run by Celery beat at midnight in the game's zone (``game.tasks.close_dailies``).
+Idempotent by database constraints, not only checks: the ``DailyClose`` row of a
+day is inserted first (unique ``day``) and every payment is a ledger row unique
+per game and reason.
+"""
+
+import datetime as dt
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from blockknock.accounts.models import StarReason
+from blockknock.accounts.services import stars_add
+
+from .calendar import game_day
+from .models import FINISHED, UNFINISHED, DailyClose, Game, Status
+from .rewards import STARS_DAILY_WIN
+
+
+def daily_close(*, day: dt.date) -> DailyClose | None:
+    """Close ``day``'s Daily; ``None`` if it was already closed (nothing changes then).
+
+    Every player tied at the top finished score gets ``STARS_DAILY_WIN`` stars,
+    outside the 60-a-day cap.
+    """
+    try:
+        with transaction.atomic():
+            closed = DailyClose.objects.create(day=day, closed_at=timezone.now())
+            games = Game.objects.filter(mode="daily", day=day)
+            closed.expired = games.filter(status__in=UNFINISHED).update(status=Status.EXPIRED, finished_at=closed.closed_at)
+            finished = games.filter(status__in=FINISHED)
+            closed.finished = finished.count()
+            closed.top_score = finished.aggregate(top=Max("score"))["top"]
+            winners = list(finished.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk"))
+            for game in winners:
+                stars_add(player=game.player, amount=STARS_DAILY_WIN, reason=StarReason.DAILY_WIN, day=day, game=game)
+            closed.winners = [game.player.name for game in winners]
+            closed.save()
+            return closed
+    except IntegrityError:
+        return None
+
+
+def daily_close_due(*, now: dt.datetime | None = None) -> list[dt.date]:
+    """Close every day before today (game calendar) that has Daily games and is not closed yet.
+
+    Catches up after a worker was down: each missed day is closed in order.
+    :returns: the days this call closed.
+    """
+    today = game_day(now)
+    open_days = (
+        Game.objects.filter(mode="daily", day__lt=today)
+        .exclude(day__in=DailyClose.objects.values("day"))
+        .values_list("day", flat=True).distinct().order_by("day")
+    )
+    return [day for day in list(open_days) if daily_close(day=day) is not None]

@@ -1,0 +1,12 @@
+"""Celery tasks of the game: thin, they call a service and retry on failure."""
+
+from celery import shared_task
+from django.db import OperationalError
+
+from .dailies import daily_close_due
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def close_dailies() -> list[str]:
+    """Close every ended Daily not closed yet and pay its winners (beat: 00:00 America/Los_Angeles)."""
+    return [day.isoformat() for day in daily_close_due()]
