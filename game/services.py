@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
+from leaderboards.services import standing_record
 
 from . import engine, errors
 from .calendar import game_day
@@ -130,8 +131,10 @@ def _save(game: Game, event: Move, expected_seq: int) -> None:
 
 
 def _finish(game: Game) -> None:
-    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels)."""
+    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels),
+    and put it on its leaderboards."""
     game.finished_at = timezone.now()
+    standing_record(game=game)
     policy = policy_for(game.mode)
     if not policy.pays_stars:
         return
