@@ -19,4 +19,5 @@ urlpatterns = [
     path("games/<str:game_id>/decline/", views.decline, name="decline"),
     path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("settings/scoring/", views.scoring, name="scoring"),
+    path("games/<str:game_id>/fair/", views.fairness, name="fairness"),
 ]

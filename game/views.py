@@ -164,3 +164,28 @@ def scoring(request: HttpRequest) -> HttpResponse:
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Settings: sound, account links, display name, and How scoring works."""
     return render(request, "settings.html")
+
+
+FAIR_HANDS_PER_PAGE = 20
+"""Hands per page of "Was it fair?" (a long game has hundreds)."""
+
+
+@require_GET
+def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt.
+
+    Public for any ended game (over, won, abandoned, expired); 404 while it is still
+    going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
+    """
+    from django.core.paginator import Paginator  # (kept local: this view was appended to the module)
+    from django.http import Http404
+
+    from .fairness import game_fairness
+
+    try:
+        game = selectors.game_ended(game_id=game_id)
+    except GameNotFound:
+        raise Http404 from None
+    page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page, "hands": len(game.hands)}
+    return render(request, "game/fairness.html", context)

@@ -481,3 +481,19 @@ def test_a_failed_request_puts_the_piece_back_and_reloads_the_board(page: Page):
     piece(page, 1).click()
     cell(page, 7, 7).click()
     wait_moves(page, 1)
+
+
+def test_reduced_motion_turns_the_animations_off(page: Page):
+    page.emulate_media(reduced_motion="reduce")
+    game = open_game(page)
+    show_position(page, game, ["#######."] + [EMPTY] * 6 + ["#......."], ("mono", "O4", "mono"))
+    piece(page, 0).click()
+    cell(page, 0, 7).click()
+    wait_moves(page, 1)
+    duration = page.evaluate(
+        """() => getComputedStyle(document.querySelector('#board .cell.is-cleared'), '::after').animationDuration"""
+    )
+    assert duration in ("0.001s", "1ms")
+    # a piece dropped where it does not fit is put back at once, without the slide
+    mouse_drag(page, 1, 6, 0)  # the 2×2 would cover the block at (7, 0)
+    assert page.locator(".drag-avatar").count() == 0

@@ -1,0 +1,208 @@
+/*
+ * Block Knock! replay: step through a finished game.
+ *
+ * The page (templates/leaderboards/replay.html) renders the start board and an
+ * element [data-replay] whose data-replay-url is GET /api/games/{id}/replay/.
+ * This script loads the steps once and shows the board after each one:
+ * buttons [data-replay-go="first|prev|play|next|last"], and the keys ←/→,
+ * Home/End anywhere on the page. It knows no rules: every board, hand and
+ * score comes from the server's replay. Texts come from data-t-* attributes.
+ */
+(function () {
+  "use strict";
+
+  var root = document.querySelector("[data-replay]");
+  if (!root) return;
+
+  var AUTOPLAY_MS = 800;
+  var boardEl = root.querySelector("[data-replay-board]");
+  var cells = Array.prototype.slice.call(boardEl.querySelectorAll(".cell"));
+  var scoreEl = root.querySelector("[data-replay-score]");
+  var stepEl = root.querySelector("[data-replay-step]");
+  var resultEl = root.querySelector("[data-replay-result]");
+  var handEl = root.querySelector("[data-replay-hand]");
+  var errorEl = root.querySelector("[data-replay-error]");
+  var playLabel = root.querySelector("[data-replay-play-label]");
+  var buttons = {};
+  Array.prototype.forEach.call(root.querySelectorAll("[data-replay-go]"), function (button) {
+    buttons[button.dataset.replayGo] = button;
+  });
+  var announcer = document.getElementById("announcer");
+  var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+
+  var steps = [];
+  var boards = []; // boards[k]: the board after k steps (boards[0] is the start)
+  var scores = []; // scores[k]: the score after k steps
+  var at = 0;
+  var timer = null;
+
+  function t(name, values) {
+    var text = root.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || "";
+    return text.replace(/\{(\w+)\}/g, function (match, key) {
+      return values && key in values ? values[key] : match;
+    });
+  }
+
+  function cellAt(row, col) {
+    return cells[row * 8 + col];
+  }
+
+  function stepLabel(k) {
+    if (k === 0) return t("start");
+    var step = steps[k - 1];
+    var label = t("step", { n: numbers.format(k), total: numbers.format(steps.length) });
+    return step["continue"] ? label + " · " + t("continue") : label;
+  }
+
+  function resultText(step) {
+    if (!step || !step.result) return "";
+    var result = step.result;
+    var parts = [t("points", { points: numbers.format(result.points) })];
+    if (result.lines === 1) parts.push(t("line"));
+    else if (result.lines > 1) parts.push(t("lines", { lines: numbers.format(result.lines) }));
+    if (result.lines && result.combo > 1) parts.push(t("combo", { combo: numbers.format(result.combo) }));
+    if (result.clear_bonus) parts.push(t("clear"));
+    return parts.join(" · ");
+  }
+
+  function shape(cellsOfPiece) {
+    var height = 0;
+    var width = 0;
+    cellsOfPiece.forEach(function (cell) {
+      height = Math.max(height, cell[0] + 1);
+      width = Math.max(width, cell[1] + 1);
+    });
+    var el = document.createElement("span");
+    el.className = "shape w" + width + " h" + height;
+    cellsOfPiece.forEach(function (cell) {
+      var block = document.createElement("i");
+      block.className = "r" + cell[0] + " c" + cell[1];
+      el.appendChild(block);
+    });
+    return el;
+  }
+
+  function renderHand(k) {
+    handEl.textContent = "";
+    var next = steps[k];
+    if (!next) {
+      var over = document.createElement("p");
+      over.className = "replay-over";
+      over.textContent = t("end");
+      handEl.appendChild(over);
+      return;
+    }
+    var playing = next.move ? next.move.slot : -1;
+    next.hand.forEach(function (slot, index) {
+      var piece = document.createElement("div");
+      piece.className = "piece replay-piece" + (slot.used ? " piece--used" : "") + (index === playing ? " is-next" : "");
+      piece.dataset.piece = slot.piece;
+      if (!slot.used) piece.appendChild(shape(slot.cells));
+      handEl.appendChild(piece);
+    });
+  }
+
+  function renderBoard(k, forward) {
+    var rows = boards[k];
+    var step = k > 0 ? steps[k - 1] : null;
+    var placed = {};
+    if (step && step.move) {
+      var piece = step.hand[step.move.slot];
+      piece.cells.forEach(function (cell) {
+        placed[(step.move.row + cell[0]) * 8 + step.move.col + cell[1]] = true;
+      });
+    }
+    var clearedRows = step && step.result ? step.result.rows : [];
+    var clearedCols = step && step.result ? step.result.cols : [];
+    cells.forEach(function (cell, index) {
+      var row = Math.floor(index / 8);
+      var col = index % 8;
+      cell.classList.toggle("is-filled", rows[row].charAt(col) === "#");
+      cell.classList.toggle("is-last", Boolean(placed[index]));
+      cell.classList.remove("is-placed", "is-cleared");
+      if (forward && placed[index]) cell.classList.add("is-placed");
+      if (forward && (clearedRows.indexOf(row) >= 0 || clearedCols.indexOf(col) >= 0)) {
+        void cell.offsetWidth; // restart the animation
+        cell.classList.add("is-cleared");
+      }
+    });
+  }
+
+  function show(k, options) {
+    k = Math.max(0, Math.min(steps.length, k));
+    var forward = Boolean(options && options.animate) && k === at + 1;
+    at = k;
+    renderBoard(k, forward);
+    renderHand(k);
+    scoreEl.textContent = numbers.format(scores[k]);
+    stepEl.textContent = stepLabel(k);
+    resultEl.textContent = k > 0 ? resultText(steps[k - 1]) : "";
+    buttons.first.disabled = buttons.prev.disabled = k === 0;
+    buttons.next.disabled = buttons.last.disabled = k === steps.length;
+    if (announcer) announcer.textContent = t("announce", { step: stepLabel(k), score: numbers.format(scores[k]) });
+    if (k === steps.length) stop();
+  }
+
+  function stop() {
+    if (timer === null) return;
+    window.clearInterval(timer);
+    timer = null;
+    buttons.play.setAttribute("aria-pressed", "false");
+    playLabel.textContent = t("play");
+  }
+
+  function play() {
+    if (timer !== null) return stop();
+    if (at === steps.length) show(0);
+    buttons.play.setAttribute("aria-pressed", "true");
+    playLabel.textContent = t("pause");
+    timer = window.setInterval(function () {
+      show(at + 1, { animate: true });
+    }, AUTOPLAY_MS);
+  }
+
+  var actions = {
+    first: function () { stop(); show(0); },
+    prev: function () { stop(); show(at - 1); },
+    next: function () { stop(); show(at + 1, { animate: true }); },
+    last: function () { stop(); show(steps.length); },
+    play: play,
+  };
+  var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+
+  function start(replay) {
+    steps = replay.steps;
+    boards = [replay.start_board];
+    scores = [0];
+    steps.forEach(function (step, index) {
+      boards.push(step.board);
+      scores.push(scores[index] + (step.result ? step.result.points : 0));
+    });
+    Object.keys(buttons).forEach(function (name) {
+      buttons[name].disabled = false;
+      buttons[name].addEventListener("click", actions[name]);
+    });
+    buttons.play.disabled = steps.length === 0;
+    document.addEventListener("keydown", function (event) {
+      var action = keys[event.key];
+      if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+      event.preventDefault();
+      actions[action]();
+    });
+    show(0);
+  }
+
+  function fail() {
+    errorEl.textContent = t("error");
+    errorEl.hidden = false;
+  }
+
+  fetch(root.dataset.replayUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    .then(function (response) {
+      if (!response.ok) throw new Error("replay " + response.status);
+      return response.json();
+    })
+    .then(start)
+    .catch(fail);
+})();

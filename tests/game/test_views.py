@@ -1,0 +1,144 @@
+"""The HTMX views over HTTP (no browser): partials, status codes, the error event.
+
+These sit with the browser tests because they check the same contract the board
+script relies on: ``data-game-id`` / ``data-moves`` on every answer, refused moves
+answered with their status, a resynced board and an ``HX-Trigger`` event.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from blockknock.accounts.services import guest_create
+from game import services
+from game.models import Game
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+EMPTY = "........"
+
+
+@pytest.fixture
+def game(client):
+    client.get("/")
+    return Game.objects.get()
+
+
+def position(game, rows, hand=("mono", "mono", "mono"), **fields):
+    game.board = "".join(rows)
+    game.hand = list(hand)
+    game.used = [False, False, False]
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.save()
+    return game
+
+
+def move(client, game, slot, row, col, move_number=None, **headers):
+    body = {"slot": slot, "row": row, "col": col, "move_number": game.moves if move_number is None else move_number}
+    return client.post(f"/games/{game.pk}/move/", body, **headers)
+
+
+def attr(html: str, name: str) -> str:
+    return re.search(rf'{name}="([^"]*)"', html).group(1)
+
+
+def error_event(response) -> dict:
+    return json.loads(response["HX-Trigger"])["bk:game-error"]
+
+
+def test_the_play_page_starts_a_game_and_resumes_it(client):
+    first = client.get("/")
+    assert first.status_code == 200
+    game = Game.objects.get()
+    assert game.mode == "classic" and game.status == "playing"
+    html = first.content.decode()
+    assert "<html" in html and f'data-game-id="{game.pk}"' in html
+    assert client.get("/").content.decode().count(f'data-game-id="{game.pk}"') == 1
+    assert Game.objects.count() == 1
+
+
+def test_a_move_answers_the_board_partial_with_the_result(client, game):
+    position(game, ["#######."] + [EMPTY] * 6 + ["#......."])
+    response = move(client, game, 0, 0, 7, **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and html.lstrip().startswith("<section")
+    assert attr(html, "data-moves") == "1"
+    assert attr(html, "data-result-points") == "110"
+    assert attr(html, "data-result-rows") == "0"
+    assert attr(html, "data-event") == "move"
+    assert html.count("is-cleared") == 8
+    assert 'data-value="110"' in html
+
+
+def test_an_illegal_move_is_refused_with_400_a_resync_and_the_error_event(client, game):
+    position(game, ["#......."] + [EMPTY] * 7)
+    response = move(client, game, 0, 0, 0, **HX)
+    assert response.status_code == 400
+    assert error_event(response) == {"code": "illegal_placement", "detail": "That piece does not fit there."}
+    html = response.content.decode()
+    assert attr(html, "data-error") == "illegal_placement"
+    assert attr(html, "data-moves") == "0"
+
+
+def test_a_stale_move_number_is_refused_with_409(client, game):
+    response = move(client, game, 0, 0, 0, move_number=3, **HX)
+    assert response.status_code == 409
+    assert error_event(response)["code"] == "stale_move"
+
+
+def test_a_malformed_move_is_invalid(client, game):
+    response = client.post(f"/games/{game.pk}/move/", {"slot": "x", "row": 0}, **HX)
+    assert response.status_code == 400
+    assert error_event(response)["code"] == "invalid"
+
+
+def test_another_players_game_is_not_found(client, game):
+    other = services.game_start(player=guest_create(), mode="classic")
+    response = move(client, other, 0, 0, 0, **HX)
+    assert response.status_code == 404
+    assert error_event(response)["code"] == "not_found"
+
+
+def test_continue_while_playing_is_refused_and_resyncs(client, game):
+    response = client.post(f"/games/{game.pk}/continue/", **HX)
+    assert response.status_code == 409
+    assert error_event(response)["code"] == "no_continue"
+    assert attr(response.content.decode(), "data-status") == "playing"
+
+
+def test_without_htmx_a_move_redirects_to_the_play_page(client, game):
+    position(game, [EMPTY] * 8)
+    response = move(client, game, 0, 3, 3)
+    assert response.status_code == 302 and response["Location"] == "/"
+    game.refresh_from_db()
+    assert game.moves == 1
+
+
+def test_new_game_abandons_the_unfinished_one(client, game):
+    response = client.post("/games/new/", **HX)
+    assert response.status_code == 200
+    new_id = attr(response.content.decode(), "data-game-id")
+    assert new_id != str(game.pk)
+    game.refresh_from_db()
+    assert game.status == "abandoned"
+
+
+def test_the_board_partial_resyncs(client, game):
+    response = client.get(f"/games/{game.pk}/", **HX)
+    assert response.status_code == 200
+    assert attr(response.content.decode(), "data-game-id") == str(game.pk)
+
+
+@pytest.mark.parametrize("url", ["/", "/how-to-play/", "/settings/scoring/"])
+def test_pages_have_no_inline_scripts_or_handlers(client, url):
+    html = client.get(url).content.decode()
+    scripts = re.findall(r"<script\b([^>]*)>", html)
+    assert scripts and all("src=" in attrs for attrs in scripts)
+    assert not re.search(r"\son[a-z]+\s*=", html)
+    assert "style=" not in html
