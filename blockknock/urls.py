@@ -12,6 +12,8 @@ urlpatterns = [
     path("accounts/", include("blockknock.accounts.urls")),
     path("settings/", game_views.settings_page, name="settings"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/leaderboards/", include("leaderboards.api.urls")),
     path("api/", include("game.api.urls")),
+    path("leaderboards/", include("leaderboards.urls")),
     path("", include("game.urls")),
 ]

@@ -19,3 +19,11 @@ def game_zone() -> ZoneInfo:
 def game_day(moment: dt.datetime | None = None) -> dt.date:
     """The game-calendar date of an aware ``moment`` (default: now)."""
     return (moment or timezone.now()).astimezone(game_zone()).date()
+
+
+def day_end(day: dt.date) -> dt.datetime:
+    """The end of game-calendar ``day``: the next midnight in the game's zone (when its Daily closes).
+
+    Aware, and right across daylight-saving changes (a day may last 23 or 25 hours).
+    """
+    return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0), tzinfo=game_zone())

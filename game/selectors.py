@@ -122,3 +122,10 @@ def challenge_ladder(*, player) -> list[dict]:
 def daily_today(*, player, day) -> Game | None:
     """The player's Daily of game-calendar ``day``, if started."""
     return Game.objects.filter(player=player, mode="daily", day=day).first()
+
+
+def daily_result(*, day) -> "DailyClose | None":
+    """The closed Daily of ``day`` (top score and winners), or ``None`` while it is open."""
+    from .models import DailyClose
+
+    return DailyClose.objects.filter(day=day).first()

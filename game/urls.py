@@ -12,7 +12,13 @@ app_name = "game"
 
 urlpatterns = [
     path("", views.play, name="play"),
-    path("games/new/", views.new_game, name="new"),
+    path("games/new/", views.new_game, {"mode": "classic"}, name="new"),
+    path("practice/", views.practice, name="practice"),
+    path("practice/new/", views.new_game, {"mode": "practice"}, name="practice_new"),
+    path("challenges/", views.challenges, name="challenges"),
+    path("challenges/<int:number>/", views.challenge, name="challenge"),
+    path("challenges/<int:number>/new/", views.new_game, {"mode": "challenge"}, name="challenge_new"),
+    path("daily/", views.daily, name="daily"),
     path("games/<str:game_id>/", views.board, name="board"),
     path("games/<str:game_id>/move/", views.move, name="move"),
     path("games/<str:game_id>/continue/", views.continue_game, name="continue"),

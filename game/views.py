@@ -11,24 +11,31 @@ code, the board re-rendered from the server's state (a resync), and an
 can put the piece back and say why.
 """
 
+import datetime as dt
 import json
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
 
 from . import selectors, services
-from .errors import GameError, GameNotFound, Invalid
+from .calendar import day_end, game_day
+from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 ERROR_EVENT = "bk:game-error"
 CLASSIC = "classic"
+PRACTICE = "practice"
+DAILY = "daily"
+CHALLENGE = "challenge"
 
 
 class MoveForm(forms.Form):
@@ -45,10 +52,45 @@ def _player_message(error: GameError) -> str:
     return str(type(error).default_detail)
 
 
+def _page_url(game) -> str:
+    """The page a game is played on (where a plain, script-less form post goes back to)."""
+    if game.mode == CHALLENGE:
+        return reverse("game:challenge", args=[game.challenge])
+    return reverse({PRACTICE: "game:practice", DAILY: "game:daily"}.get(game.mode, "game:play"))
+
+
+def _new_url(game) -> str:
+    """Where "New game" posts to: the same mode (and challenge); empty for the Daily (one a day)."""
+    if game.mode == DAILY:
+        return ""
+    if game.mode == CHALLENGE:
+        return reverse("game:challenge_new", args=[game.challenge])
+    return reverse("game:practice_new" if game.mode == PRACTICE else "game:new")
+
+
+def _next_challenge(game) -> int | None:
+    """The number of the active challenge after a won challenge game, if there is one."""
+    if game.mode != CHALLENGE or game.status != "won":
+        return None
+    from .models import Challenge
+
+    return (
+        Challenge.objects.filter(active=True, number__gt=game.challenge)
+        .order_by("number").values_list("number", flat=True).first()
+    )
+
+
 def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
     best = selectors.high_score(player=player, mode=game.mode)
     return {
         "game": game,
+        "new_url": _new_url(game),
+        "page_url": _page_url(game),
+        "next_challenge": _next_challenge(game),
+        "won_challenge": game.mode == CHALLENGE and game.status == "won",
+        "stars_detail": game.stars_detail if game.mode != PRACTICE else None,
+        "daily_closes": day_end(game.day) if game.mode == DAILY else None,
+        "daily_result": selectors.daily_result(day=game.day) if game.mode == DAILY else None,
         "best": max(best, game.score),
         "result": result,
         "event": event,
@@ -62,7 +104,7 @@ def _context(player, game, *, result=None, event: str = "", error: GameError | N
 def _board(request: HttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
     """The board partial for an HTMX request, or back to the play page for a plain post."""
     if not request.htmx:
-        return redirect("game:play")
+        return redirect(_page_url(game))
     return render(request, BOARD_PARTIAL, _context(player, game, **extra), status=status)
 
 
@@ -85,20 +127,87 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
     return response
 
 
+def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
+    return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
+
+
 @never_cache
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """The game: resume the player's unfinished Classic game, or start one."""
     player = player_for_request(request)
     game = selectors.game_current(player=player, mode=CLASSIC) or services.game_start(player=player, mode=CLASSIC)
-    return render(request, PLAY_TEMPLATE, _context(player, game))
+    return _page(request, player, game)
+
+
+@never_cache
+@require_GET
+def practice(request: HttpRequest) -> HttpResponse:
+    """Practice: resume the player's unfinished Practice game, or start one."""
+    player = player_for_request(request)
+    game = selectors.game_current(player=player, mode=PRACTICE) or services.game_start(player=player, mode=PRACTICE)
+    return _page(request, player, game)
+
+
+@never_cache
+@require_GET
+def challenges(request: HttpRequest) -> HttpResponse:
+    """The Challenge ladder: every active challenge, won / locked / playable, with the player's best."""
+    player = player_for_request(request)
+    return render(request, "game/challenges.html", {"ladder": selectors.challenge_ladder(player=player)})
+
+
+def _locked(request: HttpRequest, number: int) -> HttpResponse:
+    message = _("Challenge %(number)s is locked: win challenge %(previous)s first.") % {"number": number, "previous": number - 1}
+    messages.error(request, message)
+    if request.htmx:
+        response = HttpResponse(status=Locked.status_code)
+        response["HX-Redirect"] = reverse("game:challenges")
+        return response
+    return redirect("game:challenges")
+
+
+@never_cache
+@require_GET
+def challenge(request: HttpRequest, number: int) -> HttpResponse:
+    """Challenge ``number``: resume its unfinished game, else start it (locked → back to the ladder)."""
+    player = player_for_request(request)
+    game = selectors.game_current(player=player, mode=CHALLENGE)
+    if game is None or game.challenge != number:
+        try:
+            game = services.game_start(player=player, mode=CHALLENGE, challenge=number)
+        except Locked:
+            return _locked(request, number)
+        except Invalid:
+            raise Http404 from None
+    return _page(request, player, game)
+
+
+@never_cache
+@require_GET
+def daily(request: HttpRequest) -> HttpResponse:
+    """Today's Daily: the player's game of today (finished or not), or a new one; and when the next one starts."""
+    player = player_for_request(request)
+    day = game_day()
+    game = selectors.daily_today(player=player, day=day)
+    if game is None:
+        try:
+            game = services.game_start(player=player, mode=DAILY)
+        except DailyPlayed:  # started in parallel by another request
+            game = selectors.daily_today(player=player, day=day)
+    return _page(request, player, game, next_daily=day_end(day), yesterday=selectors.daily_result(day=day - dt.timedelta(days=1)))
 
 
 @require_POST
-def new_game(request: HttpRequest) -> HttpResponse:
-    """Start a new Classic game (the unfinished one, if any, is abandoned by the service)."""
+def new_game(request: HttpRequest, mode: str = CLASSIC, number: int | None = None) -> HttpResponse:
+    """Start a new game of ``mode`` (challenge ``number``); the unfinished one of that mode is abandoned by the service."""
     player = player_for_request(request)
-    game = services.game_start(player=player, mode=CLASSIC)
+    try:
+        game = services.game_start(player=player, mode=mode, challenge=number)
+    except Locked:
+        return _locked(request, number)
+    except Invalid:
+        raise Http404 from None
     return _board(request, player, game, event="new")
 
 

@@ -3,13 +3,14 @@
 Ranks are competition ranks over the whole board (1, 2, 2, 4): an entry's rank
 is one more than the number of players with a strictly better value. Among
 equal values the earlier finished game lists first, then the lower game id, so
-the order is the same on every load. Each query is a range scan of the index
-``standing_board_order`` (board, value DESC, finished_at, game).
+the order is the same on every load. Each query is an index range scan: pages
+and positions among equals use ``standing_board_order`` (board, value DESC,
+finished_at, game), rank counts the compact ``standing_board_value`` (board, value).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
@@ -26,6 +27,7 @@ class Entry:
     value: int
     game: str | None
     player_id: int
+    page: int | None = None  # the page listing it, when asked for (leaderboard_me(with_page=True))
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,9 @@ def display_name(player) -> str:
     return player.name or player.username
 
 
-def _entry(board: Board, standing: Standing, rank: int, player) -> Entry:
-    game = str(standing.game_id) if board.kind.shows_game else None
-    return Entry(rank=rank, player=display_name(player), value=standing.value, game=game, player_id=standing.player_id)
+def _entry(board: Board, *, rank: int, name: str, value: int, game_id: int, player_id: int) -> Entry:
+    game = str(game_id) if board.kind.shows_game else None
+    return Entry(rank=rank, player=name, value=value, game=game, player_id=player_id)
 
 
 def _rank_of(board: Board, value: int) -> int:
@@ -60,38 +62,46 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
     rows = list(
         Standing.objects.filter(board=board.key)
         .order_by(*BOARD_ORDER)
-        .select_related("player")
-        .only("value", "finished_at", "game_id", "player__name", "player__username")[offset:offset + per_page + 1]
+        .values_list("value", "game_id", "player_id", "player__name", "player__username")[offset:offset + per_page + 1]
     )
     has_next = len(rows) > per_page
-    rows = rows[:per_page]
     entries: list[Entry] = []
-    for index, row in enumerate(rows):
+    for index, (value, game_id, player_id, name, username) in enumerate(rows[:per_page]):
         if index == 0:
-            rank = 1 if offset == 0 else _rank_of(board, row.value)
-        elif row.value != rows[index - 1].value:
+            rank = 1 if offset == 0 else _rank_of(board, value)
+        elif value != rows[index - 1][0]:
             rank = offset + index + 1  # everyone before this row on the board has a higher value
-        entries.append(_entry(board, row, rank, row.player))
+        entries.append(_entry(board, rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id))
     return Page(number=page, entries=entries, has_next=has_next)
 
 
-def leaderboard_me(*, board: Board, player) -> Entry | None:
-    """``player``'s own entry on ``board`` with its rank, or None if they are not on it."""
-    if player is None or not getattr(player, "is_authenticated", False):
-        return None
-    standing = Standing.objects.filter(board=board.key, player=player).only("value", "finished_at", "game_id").first()
-    if standing is None:
-        return None
-    return _entry(board, standing, _rank_of(board, standing.value), player)
+def _standing_of(board: Board, player) -> Standing | None:
+    rows = Standing.objects.filter(board=board.key, player=player).only("value", "finished_at", "game_id", "player_id")
+    return next(iter(rows[:1]), None)
 
 
-def leaderboard_page_of(*, board: Board, player, per_page: int = PAGE_SIZE) -> int | None:
-    """The page number that lists ``player``'s entry on ``board`` (None if they are not on it)."""
-    standing = Standing.objects.filter(board=board.key, player=player).only("value", "finished_at", "game_id").first()
-    if standing is None:
-        return None
-    equal_before = Standing.objects.filter(board=board.key, value=standing.value).filter(
+def _equal_before(board: Board, standing: Standing) -> int:
+    """How many entries with the same value list before ``standing`` (finished earlier, then lower game id)."""
+    return Standing.objects.filter(board=board.key, value=standing.value).filter(
         Q(finished_at__lt=standing.finished_at) | Q(finished_at=standing.finished_at, game_id__lt=standing.game_id)
     ).count()
-    before = _rank_of(board, standing.value) - 1 + equal_before
-    return before // per_page + 1
+
+
+def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: int = PAGE_SIZE) -> Entry | None:
+    """``player``'s own entry on ``board`` with its rank, or None (not on it, or not signed in).
+
+    With ``with_page``, ``entry.page`` is the page number (``per_page`` a page) that lists it.
+    """
+    if player is None or not getattr(player, "is_authenticated", False):
+        return None
+    standing = _standing_of(board, player)
+    if standing is None:
+        return None
+    entry = _entry(
+        board, rank=_rank_of(board, standing.value), name=display_name(player), value=standing.value,
+        game_id=standing.game_id, player_id=standing.player_id,
+    )
+    if with_page:
+        position = entry.rank - 1 + _equal_before(board, standing)  # entries listed before it
+        entry = replace(entry, page=position // per_page + 1)
+    return entry

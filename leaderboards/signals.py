@@ -2,7 +2,8 @@
 
 ``post_save`` covers every ``Game.save()`` / ``Game.objects.create()``. Writes that
 bypass ``save()`` (a queryset ``update()``) must call
-:func:`leaderboards.services.standing_record` themselves once the game is finished.
+:func:`leaderboards.services.standing_record` themselves once the game is finished,
+as ``game.services._finish`` does. Recording a game twice changes nothing.
 """
 
 from django.db.models.signals import post_delete, post_save

@@ -54,17 +54,13 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         raise Http404("That day's Daily has not started yet.")
     current = kind.board(day) if day is not None else boards.current_board(kind, today)
     page = selectors.leaderboard_page(board=current, page=_page_number(request))
-    viewer = _viewer(request)
-    me = selectors.leaderboard_me(board=current, player=viewer)
-    me_on_page = me is not None and any(entry.player_id == me.player_id for entry in page.entries)
-    me_page = selectors.leaderboard_page_of(board=current, player=viewer) if me and not me_on_page else None
+    me = selectors.leaderboard_me(board=current, player=_viewer(request), with_page=True)
     context = {
         "board": current,
         "kind": kind,
         "page": page,
         "me": me,
-        "me_url": board_url(current, today=today, page=me_page) if me_page else None,
-        "viewer": viewer,
+        "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
         "today": today,
         "zone": game_zone().key,
         "tabs": [

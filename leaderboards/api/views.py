@@ -74,7 +74,7 @@ RESPONSES = {200: LeaderboardSerializer, 400: ErrorSerializer}
 class ClassicWeekView(BoardView):
     kind = boards.CLASSIC_WEEK
 
-    @extend_schema(parameters=[PageQuerySerializer], responses=RESPONSES)
+    @extend_schema(operation_id="leaderboards_classic_week", parameters=[PageQuerySerializer], responses=RESPONSES)
     def get(self, request, **kwargs):
         """Classic this week: each player's best Classic score in games finished since Monday 00:00 (game calendar)."""
         return super().get(request, **kwargs)
@@ -83,7 +83,7 @@ class ClassicWeekView(BoardView):
 class ClassicAllView(BoardView):
     kind = boards.CLASSIC_ALL
 
-    @extend_schema(parameters=[PageQuerySerializer], responses=RESPONSES)
+    @extend_schema(operation_id="leaderboards_classic_all", parameters=[PageQuerySerializer], responses=RESPONSES)
     def get(self, request, **kwargs):
         """Classic all time: each player's best finished Classic score."""
         return super().get(request, **kwargs)
@@ -92,7 +92,7 @@ class ClassicAllView(BoardView):
 class ChallengeView(BoardView):
     kind = boards.CHALLENGE
 
-    @extend_schema(parameters=[PageQuerySerializer], responses=RESPONSES)
+    @extend_schema(operation_id="leaderboards_challenge", parameters=[PageQuerySerializer], responses=RESPONSES)
     def get(self, request, **kwargs):
         """Challenge: the highest challenge each player has won (``game`` is null)."""
         return super().get(request, **kwargs)
@@ -101,7 +101,7 @@ class ChallengeView(BoardView):
 class DailyView(BoardView):
     kind = boards.DAILY
 
-    @extend_schema(parameters=[PageQuerySerializer], responses=RESPONSES)
+    @extend_schema(operation_id="leaderboards_daily_today", parameters=[PageQuerySerializer], responses=RESPONSES)
     def get(self, request, **kwargs):
         """Today's Daily: the finished Daily scores of today (game calendar), one per player."""
         return super().get(request, **kwargs)
@@ -116,6 +116,7 @@ class DailyDayView(BoardView):
         return self.kind.board(day)
 
     @extend_schema(
+        operation_id="leaderboards_daily_day",
         parameters=[
             OpenApiParameter("day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="A game-calendar day, today or earlier."),
             PageQuerySerializer,

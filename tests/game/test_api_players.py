@@ -46,3 +46,10 @@ def test_no_or_bad_credentials_answer_401(db):
 def test_public_reads_need_no_credentials(db):
     assert APIClient().get("/api/pieces/").status_code == 200
     assert APIClient().get("/api/schema/").status_code == 200
+
+
+def test_a_bad_token_does_not_block_public_reads(db):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    assert client.get("/api/pieces/").status_code == 200
+    assert client.get("/api/games/1/replay/").status_code == 404

@@ -1,0 +1,90 @@
+"""The Leaderboards page and a replay in a real browser: tabs swapped by HTMX, stepping with keys and buttons.
+
+The leaderboards' other tests are in tests/leaderboards/.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game import services
+from game.engine.bots import greedy_bot
+from game.models import Game
+from tests.leaderboards.conftest import make_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def played_game(name: str, moves: int = 12) -> Game:
+    """A Classic game of real moves (a greedy bot's), ended after ``moves`` placements."""
+    player = make_player(name)
+    rng = random.Random(3)
+    game = services.game_start(player=player, mode="classic")
+    while game.status == "playing" and game.moves < moves:
+        slot, row, col = greedy_bot(game.state, rng)
+        game, _ = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+    if game.status == "no_moves":
+        return services.game_decline(player=player, game_id=game.pk)
+    if game.status == "playing":
+        game.refresh_from_db()
+        game.status = "over"
+        game.save()  # post_save puts it on the boards
+    return game
+
+
+def test_tabs_swap_in_place_and_keep_real_urls(desktop_page: Page):
+    game = played_game("Ada")
+    page = desktop_page
+    page.goto("/leaderboards/")
+    expect(page.locator(".lb-table")).to_contain_text("Ada")
+    page.evaluate("window.__sameDocument = true")
+    page.click("#lb-tab-classic-all")
+    expect(page).to_have_url(f"{page.url.split('/leaderboards/')[0]}/leaderboards/classic/all/")
+    expect(page.locator("#lb-tab-classic-all")).to_have_attribute("aria-current", "page")
+    expect(page.locator(".lb-heading")).to_have_text("Classic all time")
+    assert page.evaluate("window.__sameDocument") is True  # swapped by htmx, not reloaded
+    page.click("#lb-tab-challenge")
+    expect(page.locator(".lb-heading")).to_have_text("Challenge")
+    page.go_back()
+    expect(page.locator(".lb-heading")).to_have_text("Classic all time")
+    page.click(f'a[href="/leaderboards/replay/{game.pk}/"]')
+    expect(page.locator(".replay-title")).to_have_text("Ada's game")
+
+
+def test_a_replay_steps_with_the_arrow_keys_to_the_final_score(desktop_page: Page):
+    game = played_game("Ada", moves=15)
+    steps = game.events.exclude(kind="decline").count()
+    page = desktop_page
+    page.goto(f"/leaderboards/replay/{game.pk}/")
+    step, score = page.locator("[data-replay-step]"), page.locator("[data-replay-score]")
+    expect(page.locator(".replay-piece")).to_have_count(3)
+    expect(step).to_have_text("Start")
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_text("Start")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text(f"Move 1 of {steps}")
+    expect(page.locator("[data-replay-board] .cell.is-last").first).to_be_visible()
+    page.keyboard.press("End")
+    expect(step).to_have_text(f"Move {steps} of {steps}")
+    expect(score).to_have_text(f"{game.score:,}")
+    assert page.locator("[data-replay-board] .cell.is-filled").count() == game.board.count("#")
+    expect(page.locator('[data-replay-go="next"]')).to_be_disabled()
+    page.keyboard.press("Home")
+    expect(step).to_have_text("Start")
+    expect(score).to_have_text("0")
+
+
+def test_a_replay_steps_with_the_buttons_on_a_phone(phone_page: Page):
+    game = played_game("Ada", moves=8)
+    page = phone_page
+    page.goto(f"/leaderboards/replay/{game.pk}/")
+    next_button = page.locator('[data-replay-go="next"]')
+    expect(next_button).to_be_enabled()
+    for _ in range(3):
+        next_button.tap()
+    expect(page.locator("[data-replay-step]")).to_contain_text("Move 3 of")
+    page.locator('[data-replay-go="prev"]').tap()
+    expect(page.locator("[data-replay-step]")).to_contain_text("Move 2 of")

@@ -1,0 +1,196 @@
+"""The mode pages of the browser game: Practice, the Challenge ladder, a challenge, the Daily, and their overlays."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from blockknock.accounts.models import Player, StarReason
+from blockknock.accounts.services import stars_add
+from game import services
+from game.calendar import game_day
+from game.models import Game
+
+from .conftest import EMPTY, set_position
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def site(db):
+    """A browser client whose guest player exists (the first visit creates it)."""
+    client = Client()
+    client.get("/how-to-play/")
+    client.get("/challenges/")
+    return client
+
+
+def player_of(client) -> Player:
+    return Player.objects.get(pk=client.session["_auth_user_id"])
+
+
+def rung(html: str, number: int) -> str:
+    match = re.search(rf'<li class="rung[^"]*"\s+data-testid="rung" data-number="{number}".*?</li>', html, re.S)
+    assert match, f"no rung {number}"
+    return match.group(0)
+
+
+def game_id(html: str) -> str:
+    return re.search(r'data-game-id="([^"]+)"', html).group(1)
+
+
+def win_by_htmx(client, number: int):
+    """Open challenge ``number``, put it 10 points from its target, and place the winning piece as the page would."""
+    assert client.get(f"/challenges/{number}/").status_code == 200
+    game = Game.objects.get(player=player_of(client), mode="challenge", challenge=number, status="playing")
+    set_position(game, EMPTY, ("mono", "mono", "mono"))
+    Game.objects.filter(pk=game.pk).update(score=game.target - 10)
+    return client.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, **HTMX)
+
+
+def test_the_ladder_locks_challenge_2_until_challenge_1_is_won(site):
+    html = site.get("/challenges/").content.decode()
+    first, second = rung(html, 1), rung(html, 2)
+    assert 'data-state="open"' in first and 'href="/challenges/1/"' in first and "rung-badge--locked" not in first
+    assert 'data-state="locked"' in second and 'class="rung-badge rung-badge--locked" role="img"' in second
+    assert 'data-icon="🔒"' in second  # the padlock is drawn as an SVG (no emoji font needed)
+    assert 'aria-label="Locked: win challenge 1 first"' in second
+    assert 'href="/challenges/2/"' not in second
+
+    win_by_htmx(site, 1)
+    html = site.get("/challenges/").content.decode()
+    first, second, third = rung(html, 1), rung(html, 2), rung(html, 3)
+    assert 'data-state="won"' in first and "✓" in first and 'aria-label="Won"' in first
+    assert "Your best 1,500" in first or "Your best 1500" in first
+    assert 'data-state="open"' in second and 'href="/challenges/2/"' in second and "rung-badge--locked" not in second
+    assert 'data-state="locked"' in third
+
+
+def test_a_locked_challenge_redirects_to_the_ladder_with_a_message(site):
+    response = site.get("/challenges/2/")
+    assert (response.status_code, response["Location"]) == (302, "/challenges/")
+    assert not Game.objects.filter(mode="challenge").exists()
+    assert "Challenge 2 is locked: win challenge 1 first." in site.get("/challenges/").content.decode()
+    posted = site.post("/challenges/2/new/", **HTMX)
+    assert (posted.status_code, posted["HX-Redirect"]) == (403, "/challenges/")
+    assert site.get("/challenges/999/").status_code == 404
+
+
+def test_a_challenge_page_resumes_its_game_and_new_game_restarts_the_same_challenge(site):
+    first = game_id(site.get("/challenges/1/").content.decode())
+    assert game_id(site.get("/challenges/1/").content.decode()) == first
+    html = site.post("/challenges/1/new/", **HTMX).content.decode()
+    again = Game.objects.get(pk=game_id(html))
+    assert (again.mode, again.challenge, again.status) == ("challenge", 1, "playing")
+    assert Game.objects.get(pk=first).status == "abandoned"
+    assert 'hx-post="/challenges/1/new/"' in html
+
+
+def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
+    html = win_by_htmx(site, 1).content.decode()
+    game = Game.objects.get(player=player_of(site), mode="challenge", status="won")
+    assert (game.score, game.target, game.stars) == (1500, 1500, 1)
+    assert "Challenge 1 won!" in html
+    assert 'data-testid="final-score" data-value="1500"' in html
+    assert 'data-testid="final-target" data-value="1500"' in html
+    assert '<a class="btn btn--primary btn--wide" href="/challenges/2/" data-autofocus>Next challenge</a>' in html
+    assert "★ 1 star earned" in html and "For playing: +1" in html
+    assert "Score bonus" not in html and "over the 60-a-day cap" not in html.lower()
+
+
+def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
+    site.get("/challenges/1/")
+    game = Game.objects.get(player=player_of(site), mode="challenge", challenge=1)
+    Game.objects.filter(pk=game.pk).update(status="no_moves", continues_left=0)
+    html = site.post(f"/games/{game.pk}/decline/", **HTMX).content.decode()
+    assert "Challenge 1 not won" in html and "Try again" in html and "Next challenge" not in html
+    assert 'hx-post="/challenges/1/new/"' in html
+
+
+def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(site):
+    first = site.get("/daily/").content.decode()
+    second = site.get("/daily/").content.decode()
+    assert game_id(first) == game_id(second)
+    daily = Game.objects.get(pk=game_id(first))
+    assert (daily.mode, daily.day, daily.continues_left) == ("daily", game_day(), 0)
+    tomorrow = game_day().toordinal() + 1
+    target = re.search(r'data-countdown data-target="([^"]+)"', first).group(1)
+    import datetime as dt
+
+    assert dt.datetime.fromisoformat(target).date().toordinal() == tomorrow
+    assert target.endswith(("-08:00", "-07:00")) and "T00:00:00" in target
+    assert "js/countdown.js" in first and "hx-post=\"/games/new/\"" not in first
+
+
+def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
+    site.get("/daily/")
+    daily = Game.objects.get(player=player_of(site), mode="daily")
+    Game.objects.filter(pk=daily.pk).update(status="no_moves", score=3000)
+    services.game_decline(player=player_of(site), game_id=daily.pk)
+    html = site.get("/daily/").content.decode()
+    assert game_id(html) == daily.public_id
+    assert 'data-testid="game-over"' in html and 'data-testid="final-score" data-value="3000"' in html
+    area = re.search(r'<section id="play-area".*?</section>', html, re.S).group(0)
+    assert "Continue?" not in area and "New game" not in area and "hx-post" not in area
+    assert "One Daily a day" in html
+
+
+def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
+    html = site.get("/practice/").content.decode()
+    practice = Game.objects.get(pk=game_id(html))
+    assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
+    Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
+    over = site.post(f"/games/{practice.pk}/decline/", **HTMX).content.decode()
+    assert 'data-testid="game-over"' in over
+    assert "star" not in over.lower()
+    assert 'data-testid="stars"' not in over
+    new = site.post("/practice/new/", **HTMX).content.decode()
+    fresh = Game.objects.get(pk=game_id(new))
+    assert (fresh.mode, fresh.status) == ("practice", "playing")
+    assert not Game.objects.filter(player=player_of(site), mode="classic").exists()
+
+
+def test_a_capped_game_says_how_many_stars_were_not_paid(site):
+    player = player_of(site)
+    stars_add(player=player, amount=58, reason=StarReason.GAME, day=game_day())
+    site.get("/")
+    classic = Game.objects.get(player=player, mode="classic")
+    Game.objects.filter(pk=classic.pk).update(status="no_moves", score=12500)
+    html = site.post(f"/games/{classic.pk}/decline/", **HTMX).content.decode()
+    assert "★ 2 stars earned" in html
+    assert "For playing: +1" in html and "Score bonus: +5" in html
+    assert "Over the 60-a-day cap: 4 not paid" in html
+
+
+def test_the_nav_links_every_mode(site):
+    html = site.get("/challenges/").content.decode()
+    nav = re.search(r'<nav class="site-nav".*?</nav>', html, re.S).group(0)
+    for href in ("/", "/challenges/", "/daily/", "/practice/", "/leaderboards/", "/how-to-play/", "/settings/"):
+        assert f'href="{href}"' in nav
+    assert 'href="/challenges/" aria-current="page"' in nav
+
+
+def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
+    from blockknock.accounts.models import Player
+    from game.dailies import daily_close
+
+    client.get("/daily/")
+    game = Game.objects.get(mode="daily")
+    Game.objects.filter(pk=game.pk).update(status="over", score=640)
+    page = client.get("/daily/").content.decode()
+    assert "This Daily closes at midnight in San Francisco" in page
+    daily_close(day=game.day)
+    page = client.get("/daily/").content.decode()
+    name = Player.objects.get().name
+    assert f"This Daily has closed. Won by {name} with 640 points (100 stars each)." in page
+
+
+def test_the_daily_page_names_yesterdays_winners(client, db):
+    import datetime as dt
+
+    from game.calendar import game_day
+    from game.models import DailyClose
+    from django.utils import timezone
+
+    DailyClose.objects.create(day=game_day() - dt.timedelta(days=1), closed_at=timezone.now(), top_score=9120, winners=["Ada", "Bo"])
+    assert "Yesterday's Daily was won by Ada, Bo with 9,120 points." in client.get("/daily/").content.decode()
