@@ -225,38 +225,33 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
     return _board(request, player, game, result=result, event="move")
 
 
+def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResponse:
+    """Run ``action(player=, game_id=)`` for this browser's player and answer with the board (or the refusal)."""
+    player = player_for_request(request)
+    try:
+        game = action(player=player, game_id=game_id)
+    except GameError as error:
+        return _refused(request, player, game_id, error)
+    return _board(request, player, game, event=event)
+
+
 @require_POST
 def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
     """Use the game's Continue at "No moves left"."""
-    player = player_for_request(request)
-    try:
-        game = services.game_continue(player=player, game_id=game_id)
-    except GameError as error:
-        return _refused(request, player, game_id, error)
-    return _board(request, player, game, event="continue")
+    return _on_game(request, game_id, services.game_continue, "continue")
 
 
 @require_POST
 def decline(request: HttpRequest, game_id: str) -> HttpResponse:
     """"No thanks" at "No moves left": the game ends."""
-    player = player_for_request(request)
-    try:
-        game = services.game_decline(player=player, game_id=game_id)
-    except GameError as error:
-        return _refused(request, player, game_id, error)
-    return _board(request, player, game, event="decline")
+    return _on_game(request, game_id, services.game_decline, "decline")
 
 
 @never_cache
 @require_GET
 def board(request: HttpRequest, game_id: str) -> HttpResponse:
     """The board partial as the server has it (the page resyncs with this)."""
-    player = player_for_request(request)
-    try:
-        game = selectors.game_get(player=player, game_id=game_id)
-    except GameError as error:
-        return _refused(request, player, game_id, error)
-    return _board(request, player, game, event="resync")
+    return _on_game(request, game_id, selectors.game_get, "resync")
 
 
 @require_GET
