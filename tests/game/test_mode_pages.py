@@ -194,3 +194,11 @@ def test_the_daily_page_names_yesterdays_winners(client, db):
 
     DailyClose.objects.create(day=game_day() - dt.timedelta(days=1), closed_at=timezone.now(), top_score=9120, winners=["Ada", "Bo"])
     assert "Yesterday's Daily was won by Ada, Bo with 9,120 points." in client.get("/daily/").content.decode()
+
+
+def test_the_header_shows_the_level_badge_and_stars(client, db):
+    client.get("/")
+    Player.objects.update(level=3, stars=42)
+    page = client.get("/how-to-play/").content.decode()
+    assert re.search(r'data-testid="level"[^>]*>Lv 3<', page)
+    assert re.search(r'data-testid="stars"[^>]*><span aria-hidden="true">★</span> 42<', page)
