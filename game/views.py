@@ -16,6 +16,7 @@ import json
 
 from django import forms
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,6 +29,7 @@ from blockknock.accounts.services import player_for_request
 from . import selectors, services
 from .calendar import day_end, game_day
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
+from .fairness import game_fairness
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
@@ -281,11 +283,6 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
     """
-    from django.core.paginator import Paginator  # (kept local: this view was appended to the module)
-    from django.http import Http404
-
-    from .fairness import game_fairness
-
     try:
         game = selectors.game_ended(game_id=game_id)
     except GameNotFound:

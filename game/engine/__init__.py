@@ -12,6 +12,9 @@ Modules, one job each:
 - :mod:`.game` — rules, game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
+:mod:`.bots` plays games by itself (tests, the Challenge ladder); :mod:`.bench` times the
+deal against a plain reference dealer: ``python -m game.engine.bench``.
+
 >>> import game.engine as engine
 >>> state = engine.new_game(engine.CLASSIC, b"example seed")
 >>> state, result = engine.play(state, 2, 5, 5)

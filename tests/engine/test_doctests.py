@@ -11,6 +11,7 @@ import pytest
 
 MODULES = [
     "game.engine",
+    "game.engine.bench",
     "game.engine.bitboard",
     "game.engine.board",
     "game.engine.bots",

@@ -1,0 +1,114 @@
+"""game/audit.py and ``manage.py verify_deals``: stored games replay exactly from seed and events."""
+
+import io
+import random
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from blockknock.accounts.services import guest_create
+from game import services
+from game.audit import game_audit, games_audit
+from game.engine.bots import greedy_bot, random_bot
+from game.models import Game, Move
+
+
+def self_play(player, mode, bot, rng, *, challenge=None, max_moves=80, at_no_moves="continue"):
+    """A game played through the services, the bot choosing each move; at "No moves left"
+    it takes the Continue, says No thanks (``"decline"``) or leaves the game there (``"stop"``)."""
+    game = services.game_start(player=player, mode=mode, challenge=challenge)
+    for _ in range(max_moves):
+        if game.status == "no_moves":
+            if at_no_moves == "stop":
+                break
+            if at_no_moves == "continue":
+                game = services.game_continue(player=player, game_id=game.public_id)
+            else:
+                game = services.game_decline(player=player, game_id=game.public_id)
+            continue
+        if game.status != "playing":
+            break
+        slot, row, col = bot(game.state, rng)
+        game, _ = services.move_place(
+            player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=game.moves
+        )
+    return game
+
+
+def run_verify(*args):
+    out = io.StringIO()
+    try:
+        call_command("verify_deals", *args, stdout=out)
+    except CommandError as error:
+        return False, out.getvalue() + str(error)
+    return True, out.getvalue()
+
+
+@pytest.fixture
+def batch(db):
+    """Self-played games of every mode and ending: Continue used and declined, at "No moves left",
+    over, won, abandoned, still playing."""
+    rng = random.Random(8)
+    one, two, three, four = guest_create(), guest_create(), guest_create(), guest_create()
+    games = [
+        self_play(one, "classic", random_bot, rng, max_moves=200),
+        self_play(two, "classic", random_bot, rng, at_no_moves="decline"),
+        self_play(two, "classic", greedy_bot, rng, max_moves=150),
+        self_play(one, "practice", random_bot, rng),
+        self_play(one, "daily", greedy_bot, rng),
+        self_play(two, "daily", random_bot, rng),
+        self_play(three, "challenge", greedy_bot, rng, challenge=1, max_moves=200),
+        self_play(four, "classic", random_bot, rng, at_no_moves="stop"),
+    ]
+    abandoned = self_play(three, "classic", random_bot, rng, max_moves=7)
+    games.append(self_play(three, "classic", random_bot, rng, max_moves=5))  # abandons the one before
+    abandoned.refresh_from_db()
+    games.append(abandoned)
+    return games
+
+
+def test_self_played_games_of_every_kind_replay_with_no_mismatch(batch):
+    statuses = {game.status for game in Game.objects.all()}
+    assert statuses == {"over", "won", "abandoned", "playing", "no_moves"}
+    assert Move.objects.filter(kind="continue").exists() and Move.objects.filter(kind="decline").exists()
+    audits = list(games_audit())
+    assert len(audits) == Game.objects.count() == len(batch)
+    assert [m for audit in audits for m in audit.mismatches] == []
+    assert sum(audit.hands for audit in audits) == sum(len(game.hands) for game in Game.objects.all()) > 50
+    ok, out = run_verify()
+    assert ok, out
+    assert f"{len(batch)} games" in out and "0 mismatches in 0 games" in out
+    assert run_verify("--sample", "3")[1].startswith("3 games")
+    assert run_verify("--game", batch[0].public_id, "--game", batch[1].public_id)[1].startswith("2 games")
+
+
+def test_a_tampered_hand_score_or_move_points_is_reported_and_fails_the_command(db):
+    rng = random.Random(3)
+    player = guest_create()
+    game = self_play(player, "classic", random_bot, rng, max_moves=12)
+    assert game_audit(game).ok
+    hands = [list(hand) for hand in game.hands]
+    hands[2][1] = "O9" if hands[2][1] != "O9" else "mono"
+    Game.objects.filter(pk=game.pk).update(hands=hands, score=game.score + 10)
+    Move.objects.filter(game=game, seq=4).update(points=999)
+    ok, out = run_verify()
+    assert not ok
+    assert f"game {game.public_id}: hands[2]" in out
+    assert f"game {game.public_id}: score: stored {game.score + 10}, replayed {game.score}" in out
+    assert f"game {game.public_id}: event 4 points: stored 999" in out
+    assert "3 mismatches in 1 games" in out
+
+
+def test_an_event_the_engine_refuses_is_reported(db):
+    player = guest_create()
+    game = self_play(player, "classic", random_bot, random.Random(5), max_moves=4)
+    first = Move.objects.get(game=game, seq=1)
+    Move.objects.filter(pk=first.pk).update(slot=Move.objects.get(game=game, seq=0).slot)  # a used slot again
+    mismatches = game_audit(Game.objects.get(pk=game.pk)).mismatches
+    assert mismatches[0].field == "event 1 (move)" and "slot_used" in mismatches[0].replayed
+
+
+def test_asking_for_a_missing_game_fails(db):
+    ok, out = run_verify("--game", "987654")
+    assert not ok and "do not exist" in out
+    assert not run_verify("--game", "nope")[0]

@@ -1,0 +1,111 @@
+"""The deal's only inputs are the board, the piece set and the game's random stream (RULES.md § The fair deal).
+
+A spy wraps the engine's ``deal_hand`` where the game flow calls it, and the
+services run as in play: every call must carry exactly ``(board, pieces, stream)``
+derived from the game, and two players who differ in everything but the seed and
+the moves must be dealt the same hands.
+"""
+
+import copy
+import inspect
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from blockknock.accounts.services import guest_create
+from game import engine, services
+from game.engine import game as engine_game
+from game.engine.bots import random_bot
+from game.engine.deal import deal_hand  # the real one, bound before any spy
+from game.models import Game
+
+SEED = bytes(range(32))
+
+
+@pytest.fixture
+def deal_calls(monkeypatch):
+    """Every call of the engine's deal: ``(args, kwargs, a copy of the stream as it was passed)``."""
+    calls = []
+    real = engine_game.deal_hand
+
+    def spy(*args, **kwargs):
+        calls.append((args, kwargs, copy.copy(args[2]) if len(args) > 2 else None))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine_game, "deal_hand", spy)  # the name the game flow calls
+    monkeypatch.setattr(engine, "deal_hand", spy)  # and the package's, should a caller use it
+    return calls
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """Every new game gets ``SEED`` (the services draw it from ``secrets.token_bytes``)."""
+    monkeypatch.setattr(services, "secrets", SimpleNamespace(token_bytes=lambda n: SEED[:n]))
+
+
+def play_same_moves(games, rng, max_moves=120):
+    """Play the games side by side, the random bot choosing from the first game's position."""
+    for _ in range(max_moves):
+        first = games[0]
+        if first.status == "no_moves":
+            games = [services.game_continue(player=g.player, game_id=g.public_id) for g in games]
+            continue
+        if first.status != "playing":
+            break
+        slot, row, col = random_bot(first.state, rng)
+        games = [
+            services.move_place(player=g.player, game_id=g.public_id, slot=slot, row=row, col=col, move_number=g.moves)[0]
+            for g in games
+        ]
+        yield games
+
+
+def test_the_deal_takes_exactly_board_piece_set_and_stream():
+    assert list(inspect.signature(deal_hand).parameters) == ["board", "pieces", "stream"]
+
+
+@pytest.mark.django_db
+def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_stream_for_that_deal(
+    deal_calls, fixed_seed
+):
+    player = guest_create()
+    game = services.game_start(player=player, mode="classic")
+    for game, in play_same_moves([game], random.Random(6)):
+        pass
+    game = Game.objects.get(pk=game.pk)
+    assert len(game.hands) >= 4 and len(deal_calls) == len(game.hands)
+    for k, (args, kwargs, stream) in enumerate(list(deal_calls)):
+        board, pieces, _ = args
+        assert len(args) == 3 and kwargs == {}
+        assert type(board) is int and 0 <= board < 2**64
+        assert pieces is game.rules.pieces == engine.BASE_SET
+        assert type(stream) is engine.DealStream and stream.k == k
+        assert stream.read(256) == engine.DealStream(SEED, k).read(256)  # the game's own stream for deal k
+        hand = deal_hand(board, pieces, engine.DealStream(SEED, k))
+        assert [piece.id for piece in hand] == game.hands[k]
+
+
+@pytest.mark.django_db
+def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_hands(deal_calls, fixed_seed):
+    novice, veteran = guest_create(), guest_create()
+    old = services.game_start(player=veteran, mode="classic")
+    for old, in play_same_moves([old], random.Random(1), max_moves=200):
+        pass
+    Game.objects.filter(pk=old.pk).update(status="over", score=987_650)  # a high score to beat
+    type(veteran).objects.filter(pk=veteran.pk).update(level=42, stars=5_000, name="Veteran")
+    veteran.refresh_from_db()
+    deal_calls.clear()
+
+    games = [services.game_start(player=p, mode="classic") for p in (novice, veteran)]
+    assert games[0].hand == games[1].hand
+    for games in play_same_moves(games, random.Random(2)):
+        assert games[0].hand == games[1].hand and games[0].hands == games[1].hands
+        assert games[0].score == games[1].score
+    novice_game, veteran_game = (Game.objects.get(pk=g.pk) for g in games)
+    assert len(novice_game.hands) >= 4 and novice_game.hands == veteran_game.hands
+    # pairwise the very same arguments, in the same order
+    assert len(deal_calls) == 2 * len(novice_game.hands)
+    for (a, _, stream_a), (b, _, stream_b) in zip(deal_calls[::2], deal_calls[1::2]):
+        assert a[:2] == b[:2] and stream_a.k == stream_b.k
+        assert stream_a.read(64) == stream_b.read(64)
