@@ -64,7 +64,7 @@ class ChallengeForm(forms.ModelForm):
         fields = "__all__"
         widgets = {
             "start_board": forms.Textarea(
-                attrs={"rows": 8, "cols": 10, "class": "bk-board-input", "spellcheck": "false", "style": "font-family: monospace"}
+                attrs={"rows": 8, "cols": 10, "class": "bk-board-input", "spellcheck": "false"}  # monospace: board_preview.css
             )
         }
 

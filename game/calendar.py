@@ -9,11 +9,20 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+ZONE_NAMES = {"America/Los_Angeles": _("San Francisco")}
+"""How players are told the zone: a city they know, in their language (the zone's key otherwise)."""
 
 
 def game_zone() -> ZoneInfo:
     """The zone of the game calendar."""
     return ZoneInfo(settings.GAME_TIMEZONE)
+
+
+def zone_name() -> str:
+    """The game calendar's zone as players read it, e.g. "San Francisco" (translated)."""
+    return str(ZONE_NAMES.get(settings.GAME_TIMEZONE, settings.GAME_TIMEZONE))
 
 
 def game_day(moment: dt.datetime | None = None) -> dt.date:

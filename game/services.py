@@ -12,6 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
@@ -83,7 +84,7 @@ def _refuse_second_daily(player, day) -> None:
     existing = Game.objects.filter(player=player, mode="daily", day=day).first()
     if existing is not None:
         raise errors.DailyPlayed(
-            f"Today's Daily was already started: game {existing.public_id}.", game=existing.public_id
+            _("Today's Daily was already started: game %(game)s.") % {"game": existing.public_id}, game=existing.public_id
         )
 
 
@@ -169,14 +170,32 @@ def move_place(*, player, game_id, slot: int, row: int, col: int, move_number: i
 
     :returns: the saved game and the engine's :class:`~game.engine.MoveResult`.
     """
-    daily_expire(before=game_day(), player=player)  # a Daily is played on its day only
-    return _move_place(player, game_id, slot, row, col, move_number)
+    try:
+        return _move_place(player, game_id, slot, row, col, move_number)
+    except _DayOver:
+        daily_expire(before=game_day(), player=player)
+        raise errors.NotPlaying() from None
+
+
+class _DayOver(Exception):
+    """The game is an unfinished Daily of an earlier day: it is closed (expired), not played."""
+
+
+def _refuse_past_daily(game: Game) -> None:
+    """A Daily is played on its day only (checked on the locked row: no extra write per move).
+
+    :raises _DayOver: ``game`` is an unfinished Daily of an earlier day; the caller
+        closes the player's past Dailies (:func:`daily_expire`) after this transaction.
+    """
+    if game.mode == "daily" and game.status in UNFINISHED and game.day < game_day():
+        raise _DayOver()
 
 
 @transaction.atomic
 def _move_place(player, game_id, slot, row, col, move_number):
     game = _locked_game(player, game_id)
     _check_fields(slot, row, col)
+    _refuse_past_daily(game)
     if game.status != Status.PLAYING:
         raise errors.NotPlaying()
     if move_number != game.moves:
@@ -193,13 +212,17 @@ def game_continue(*, player, game_id) -> Game:
 
     :raises errors.NoContinue: already used, not allowed in this mode, or not at "No moves left".
     """
-    daily_expire(before=game_day(), player=player)
-    return _game_continue(player, game_id)
+    try:
+        return _game_continue(player, game_id)
+    except _DayOver:
+        daily_expire(before=game_day(), player=player)
+        raise errors.NoContinue() from None
 
 
 @transaction.atomic
 def _game_continue(player, game_id):
     game = _locked_game(player, game_id)
+    _refuse_past_daily(game)
     expected = game.seq
     game.load_state(_engine_call(engine.continue_game, game.state))
     _save(game, Move(kind=Event.CONTINUE), expected)

@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
+from blockknock.throttles import throttle
 
 from . import selectors, services
 from .calendar import day_end, game_day
@@ -201,6 +202,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@throttle("games")
 def new_game(request: HttpRequest, mode: str = CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``); the unfinished one of that mode is abandoned by the service."""
     player = player_for_request(request)
@@ -214,6 +216,7 @@ def new_game(request: HttpRequest, mode: str = CLASSIC, number: int | None = Non
 
 
 @require_POST
+@throttle("moves")
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
     """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
     player = player_for_request(request)

@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from game import selectors as game_selectors
-from game.calendar import game_day, game_zone
+from game.calendar import game_day, zone_name
 from game.errors import GameNotFound
 
 from . import boards, selectors
@@ -62,7 +62,7 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         "me": me,
         "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
         "today": today,
-        "zone": game_zone().key,
+        "zone": zone_name(),
         "tabs": [
             {"kind": tab, "url": board_url(boards.current_board(tab, today), today=today), "current": tab is kind}
             for tab in boards.KINDS.values()

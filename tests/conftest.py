@@ -9,6 +9,9 @@ from the environment: SQLite by default, PostgreSQL when DATABASE_URL is set
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings as hypothesis_settings
@@ -31,6 +34,25 @@ hypothesis_settings.load_profile(
 )
 
 
+def pytest_configure(config):
+    """Compile any translation catalogue whose .mo is missing or older than its .po.
+
+    scripts/test and scripts/serve compile them too (``compilemessages``); this keeps a
+    bare ``python -m pytest`` from testing stale Chinese. Done once, before xdist's
+    workers start (they have ``workerinput``), with msgfmt if it is installed.
+    """
+    if hasattr(config, "workerinput") or not shutil.which("msgfmt"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    for po in (root / "blockknock" / "locale").glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        partial = mo.with_suffix(".mo.partial")
+        subprocess.run(["msgfmt", "--check", "-o", str(partial), str(po)], check=True)
+        os.replace(partial, mo)
+
+
 @pytest.fixture
 def broker_connection():
     """An open kombu connection to the configured Celery broker.
@@ -43,3 +65,12 @@ def broker_connection():
     with app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=3)
         yield conn
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rate-limit counters (blockknock/throttles.py) live in the cache: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

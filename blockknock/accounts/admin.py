@@ -13,6 +13,6 @@ class PlayerAdmin(UserAdmin):
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "name", "email")
     fieldsets = UserAdmin.fieldsets + (
-        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme")}),
+        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme", "language")}),
     )
     readonly_fields = ("stars",)

@@ -1,5 +1,6 @@
 """The player: Django's user, extended with what the game shows and counts."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q, Sum
@@ -24,6 +25,10 @@ class Player(AbstractUser):
     stars = models.PositiveIntegerField(_("stars"), default=0)
     level = models.PositiveIntegerField(_("level"), default=0)
     theme = models.SlugField(_("look"), default=DEFAULT_THEME)
+    language = models.CharField(
+        _("language"), max_length=12, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The language the site is shown in for this player; blank follows the browser."),
+    )
 
     class Meta:
         verbose_name = _("player")

@@ -1,11 +1,14 @@
-"""Writes for players: guests, sign-up from a guest, display names."""
+"""Writes for players: guests, sign-up from a guest, display names, language."""
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.db import transaction
 from django.db.models import F, Sum
 from django.http import HttpRequest
+
+from blockknock import throttles
 
 from .models import Player, StarEntry
 from .names import guest_name
@@ -30,6 +33,7 @@ def player_for_request(request: HttpRequest) -> Player:
     """
     if request.user.is_authenticated:
         return request.user
+    throttles.check(request, "guest")  # raises RateLimited (answered 429 by blockknock.middleware)
     player = guest_create()
     login(request, player, backend=GUEST_BACKEND)
     return player
@@ -57,6 +61,18 @@ def player_rename(*, player: Player, name: str) -> Player:
     """Set the display name shown on the site and leaderboards."""
     player.name = name
     player.save(update_fields=["name"])
+    return player
+
+
+def player_language_set(*, player: Player, language: str) -> Player:
+    """Remember the language the player chose (``""``: follow the browser).
+
+    :raises ValueError: ``language`` is not one of ``settings.LANGUAGES``.
+    """
+    if language and language not in dict(settings.LANGUAGES):
+        raise ValueError(f"unsupported language {language!r}")
+    player.language = language
+    player.save(update_fields=["language"])
     return player
 
 

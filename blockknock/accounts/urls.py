@@ -1,13 +1,15 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from blockknock.throttles import throttle
+
 from . import views
 
 app_name = "accounts"
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", throttle("login")(auth_views.LoginView.as_view()), name="login"),  # POSTs: per-address rate
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("name/", views.rename, name="rename"),
 ]

@@ -1,9 +1,12 @@
-"""Thin views for sign-up and renaming; log in / log out are Django's own views."""
+"""Thin views for sign-up, renaming and the language; log in / log out are Django's own views."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.shortcuts import redirect, render
+from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 
 from . import services
@@ -39,3 +42,17 @@ def rename(request):
     else:
         messages.error(request, _("Please enter a name of 1 to 40 characters."))
     return redirect("settings")
+
+
+@require_POST
+def language_set(request):
+    """Django's ``set_language`` (cookie, then back to ``next``), and the choice saved on the player.
+
+    Posted by the footer and by Settings → Language; the saved language follows the
+    player to any browser they log in on (``accounts.middleware``).
+    """
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES) and check_for_language(language):
+        services.player_language_set(player=request.user, language=language)
+    return response

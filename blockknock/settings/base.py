@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -41,6 +42,7 @@ class Env:
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
     log_level: str  # LOG_LEVEL
     daily_secret: str | None  # DAILY_SECRET: keys the Daily's seeds (default: derived from SECRET_KEY)
+    num_proxies: int | None  # NUM_PROXIES: proxies in front that append to X-Forwarded-For (rate limits per address)
 
 
 env = Env(
@@ -54,6 +56,7 @@ env = Env(
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
     log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
     daily_secret=os.environ.get("DAILY_SECRET") or None,
+    num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES", "").strip() else None,
 )
 
 VAR_DIR = env.var_dir
@@ -93,21 +96,51 @@ LOCAL_APPS = [
     "blockknock.accounts",  # app label "accounts"
     "game",
     "leaderboards",
+    "themes",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",  # SECURE_CSP below
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "blockknock.accounts.middleware.PlayerLanguageMiddleware",  # the player's saved language
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "blockknock.middleware.RateLimitedMiddleware",  # RateLimited -> 429
+    "blockknock.middleware.ServiceUnavailableMiddleware",  # database / Redis down -> 503, not 500
 ]
+
+# ---------------------------------------------------------------------------
+# Security headers (production.py adds HTTPS-only ones: HSTS, secure cookies)
+# ---------------------------------------------------------------------------
+# Content-Security-Policy (Django's own, django.middleware.csp): scripts and styles
+# only from this site -- no inline <script>, no style attributes, no eval. htmx runs
+# with allowEval/allowScriptTags off and includeIndicatorStyles false (base.html),
+# so it injects no inline <style>; board.js only sets styles through the CSSOM,
+# which CSP does not restrict.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "media-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 
 TEMPLATES = [
     {
@@ -204,7 +237,12 @@ LANGUAGES = [
     ("zh-hant", "繁體中文"),
 ]
 USE_I18N = True
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# One catalogue for the whole project (scripts/makemessages writes it; scripts/serve
+# and scripts/test compile it; *.mo files are not committed).
+LOCALE_PATHS = [BASE_DIR / "blockknock" / "locale"]
+# Numbers as 1,200 in both languages (Django's zh_Hant has no thousands separator)
+# and dates per language; the templates format numbers with floatformat:"0g".
+FORMAT_MODULE_PATH = ["blockknock.formats"]
 
 
 # ---------------------------------------------------------------------------
@@ -231,6 +269,22 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Rate limits (blockknock/throttles.py): views name a scope; the HTML views use
+    # the same throttle and rates. Over a rate: 429 with Retry-After. Counted in the
+    # default cache (Redis in production); per player when signed in, else per
+    # address. Far above a person's play (a fast player makes about one move a
+    # second) and above the load test (scripts/loadtest: 100 players from one
+    # address, one move a second each, 100 new guests).
+    "DEFAULT_THROTTLE_CLASSES": ["blockknock.throttles.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "guest": "200/hour",  # new guests per address (API and a first visit to a page)
+        "login": "20/min",  # password checks per address (token endpoint and login form)
+        "games": "60/min",  # game starts per player
+        "moves": "300/min",  # moves per player
+    },
+    # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts
+    # only REMOTE_ADDR (a client could forge the header otherwise).
+    "NUM_PROXIES": env.num_proxies if env.num_proxies is not None else 0,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -29,4 +29,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True
+LANGUAGE_COOKIE_SECURE = True  # the language switch's cookie (/i18n/setlang/)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+
+# Behind one HTTPS proxy unless NUM_PROXIES says otherwise: the address it appends
+# to X-Forwarded-For is the client's (rate limits count per address).
+REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": env.num_proxies if env.num_proxies is not None else 1}  # noqa: F405

@@ -1,6 +1,9 @@
 """The API's error bodies: ``{"error": code, "detail": text}`` (API.md § Games)."""
 
+import math
+
 from django.http import Http404
+from django.utils.translation import gettext, ngettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -38,10 +41,24 @@ def exception_handler(exc, context):
     if response is None:
         return None
     code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error")
-    response.data = {"error": code, "detail": _first_message(exc.detail)}
-    if isinstance(exc, exceptions.ValidationError):
+    detail = _throttled_message(exc.wait) if isinstance(exc, exceptions.Throttled) else _first_message(exc.detail)
+    response.data = {"error": code, "detail": detail}
+    if isinstance(exc, (exceptions.ValidationError, exceptions.UnsupportedMediaType)):
+        # API.md: a malformed body (also one in a media type the API does not read) is 400 invalid
         response.status_code = status.HTTP_400_BAD_REQUEST
     return response
+
+
+def _throttled_message(wait) -> str:
+    """A 429's detail, translated whole (DRF formats the seconds in before translating its text)."""
+    if wait is None:
+        return gettext("Too many requests. Wait a moment and try again.")
+    seconds = math.ceil(wait)
+    return ngettext(
+        "Too many requests: try again in %(seconds)s second.",
+        "Too many requests: try again in %(seconds)s seconds.",
+        seconds,
+    ) % {"seconds": seconds}
 
 
 def _first_message(detail) -> str:

@@ -1,6 +1,7 @@
 """API: guests, tokens and ``/api/me/`` (API.md § Players and authentication)."""
 
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -19,8 +20,9 @@ class GuestView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_scope = "guest"
 
-    @extend_schema(request=None, responses={201: GuestSerializer})
+    @extend_schema(request=None, responses={201: GuestSerializer, 429: ErrorSerializer})
     def post(self, request):
         player = guest_create()
         token = Token.objects.create(user=player)
@@ -32,15 +34,16 @@ class TokenView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_scope = "login"
 
-    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer, 400: ErrorSerializer})
+    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer, 400: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
         body = CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         player = authenticate(request, **body.validated_data)
         if player is None:
-            raise Invalid("Wrong username or password.")
-        token, _ = Token.objects.get_or_create(user=player)
+            raise Invalid(_("Wrong username or password."))
+        token, _created = Token.objects.get_or_create(user=player)
         return Response({"token": token.key})
 
 

@@ -1,6 +1,7 @@
 """Shapes of the JSON API (API.md): requests in, Game / MoveResult / Replay / Player out."""
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from .. import selectors
@@ -17,7 +18,7 @@ class GameStartSerializer(serializers.Serializer):
 
     def validate(self, data):
         if data["mode"] == Mode.CHALLENGE and "challenge" not in data:
-            raise serializers.ValidationError({"challenge": "required for mode challenge"})
+            raise serializers.ValidationError({"challenge": _("required for mode challenge")})
         return data
 
 

@@ -22,6 +22,7 @@ from .serializers import (
 )
 
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
+THROTTLED = {429: ErrorSerializer}
 
 
 def _player(request):
@@ -29,7 +30,9 @@ def _player(request):
 
 
 class GameListView(APIView):
-    @extend_schema(request=GameStartSerializer, responses={201: GameSerializer, **ERRORS})
+    throttle_scope = "games"
+
+    @extend_schema(request=GameStartSerializer, responses={201: GameSerializer, **ERRORS, **THROTTLED})
     def post(self, request):
         """Start a game; abandons the player's unfinished game of the same mode."""
         body = GameStartSerializer(data=request.data)
@@ -48,7 +51,9 @@ class GameDetailView(APIView):
 
 
 class MoveView(APIView):
-    @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS})
+    throttle_scope = "moves"
+
+    @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS, **THROTTLED})
     def post(self, request, game_id):
         """Place a piece: ``slot`` with its anchor on ``(row, col)``, at ``move_number``."""
         body = MoveSerializer(data=request.data)

@@ -8,6 +8,7 @@ names the next and previous pages.
 
 import datetime as dt
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import AuthenticationFailed, NotFound
@@ -112,7 +113,7 @@ class DailyDayView(BoardView):
 
     def board(self, *, day: dt.date) -> boards.Board:
         if day > game_day():
-            raise NotFound("That day's Daily has not started yet.")
+            raise NotFound(_("That day's Daily has not started yet."))
         return self.kind.board(day)
 
     @extend_schema(

@@ -21,6 +21,13 @@
  * data-moves on #play-area): an answer older than the board on screen is dropped.
  * A refused move (400/409) comes back with a resynced board and an HX-Trigger
  * "bk:game-error"; the dragged piece goes back to its slot.
+ *
+ * Connection lost: a request that gets no answer (network error, timeout) or a
+ * 5xx shows the "Connection lost, retrying" banner (#connection-lost) and puts the
+ * piece back; the board is then fetched again from the server with a growing
+ * delay (1 s, 2 s, 4 s ... at most 15 s) until the server answers, which hides the
+ * banner and swaps in the server's board (the move may or may not have been applied:
+ * the server's board says which).
  */
 (function () {
   "use strict";
@@ -29,6 +36,8 @@
   var DRAG_THRESHOLD = 6; // px before a press becomes a drag
   var TOUCH_LIFT = 1.4; // cells between the finger and the floating piece
   var RESYNC_STATUSES = [400, 403, 409];
+  var RETRY_FIRST_MS = 1000;
+  var RETRY_MAX_MS = 15000;
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   var selected = null; // {slot, cells, button}
@@ -39,6 +48,8 @@
   var lastInput = "pointer";
   var focusPos = { row: 0, col: 0 };
   var toastTimer = 0;
+  var retryDelay = 0; // 0: connected; else the wait before the next board fetch
+  var retryTimer = 0;
 
   /* ---------------------------------------------------------------- helpers */
 
@@ -559,6 +570,9 @@
       a.classList.remove("is-busy");
       a.removeAttribute("aria-busy");
     }
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    var unanswered = status === 0 || status >= 500; // network error, timeout or server error
     if (pending) {
       // not swapped in (network error, server error or an outdated answer): put the piece back
       var p = pending;
@@ -566,8 +580,10 @@
       snapBack(p.avatar, p.button);
       if (p.button) p.button.classList.remove("is-sending");
       clearPreview();
-      if (!event.detail.successful || event.detail.failed) resync(true);
+      if (!unanswered && (!event.detail.successful || event.detail.failed)) resync(false);
     }
+    if (unanswered) connectionLost();
+    else connectionBack();
   });
 
   function resync(tellPlayer) {
@@ -579,6 +595,41 @@
       target: "#play-area",
       swap: "outerHTML",
     });
+  }
+
+  /* ------------------------------------------------------ connection lost */
+
+  function banner() {
+    return document.getElementById("connection-lost");
+  }
+
+  /* No answer from the server: say so, and fetch the board again after a growing delay. */
+  function connectionLost() {
+    var first = retryDelay === 0;
+    retryDelay = first ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, retryDelay * 2);
+    var el = banner();
+    if (el) el.hidden = false;
+    if (first) announce(el ? el.textContent : strings("network"));
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(retryBoard, retryDelay);
+  }
+
+  function retryBoard() {
+    if (inFlight) {
+      retryTimer = window.setTimeout(retryBoard, 250); // a request is on its way: its answer decides
+      return;
+    }
+    resync(false);
+  }
+
+  /* The server answered: hide the banner; the board on screen is the server's again. */
+  function connectionBack() {
+    if (retryDelay === 0) return;
+    retryDelay = 0;
+    window.clearTimeout(retryTimer);
+    var el = banner();
+    if (el) el.hidden = true;
+    toast(strings("network"));
   }
 
   function afterBoardSwap(a) {

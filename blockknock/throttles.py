@@ -1,0 +1,109 @@
+"""Rate limits: DRF's scoped throttling for the API, and the same throttle for the HTML views.
+
+One throttle class, :class:`ScopedRateThrottle`, keyed by the player when signed in
+and by the client's address otherwise (``NUM_PROXIES`` says which address to trust),
+counts requests in Django's cache (Redis in production). The rates are settings:
+``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (see blockknock/settings/base.py), one
+per scope:
+
+- ``guest``  new guest players, per address (``POST /api/auth/guest/`` and a first visit to a page);
+- ``login``  password checks, per address (``POST /api/auth/token/`` and the login form);
+- ``games``  game starts, per player (``POST /api/games/`` and the New game buttons);
+- ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts).
+
+API views name their scope with ``throttle_scope``; Django views use :func:`throttle`;
+code that creates a guest calls :func:`check` and lets :class:`RateLimited` propagate
+(``blockknock.middleware.RateLimitedMiddleware`` answers it). Every refusal is a
+``429 Too Many Requests`` with a ``Retry-After`` header.
+
+When the cache cannot be reached the request is let through (fail open) and a
+warning is logged: an outage of Redis must not stop play.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from functools import wraps
+from types import SimpleNamespace
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
+from rest_framework import throttling
+from rest_framework.settings import api_settings
+
+logger = logging.getLogger(__name__)
+
+CACHE_ERRORS = (RedisError, OSError)
+"""What a cache that is down raises (Redis: ``ConnectionError``/``TimeoutError``; sockets: ``OSError``)."""
+
+ERROR_EVENT = "bk:game-error"
+"""The board's HX-Trigger event for a refused action (as in ``game.views``)."""
+
+
+class ScopedRateThrottle(throttling.ScopedRateThrottle):
+    """DRF's scoped throttle, reading the rates at use (so ``override_settings`` applies) and failing open."""
+
+    def get_rate(self):
+        self.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
+        return super().get_rate()
+
+    def allow_request(self, request, view) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except CACHE_ERRORS as exc:
+            logger.warning("throttle %s: cache unreachable, request allowed: %s", getattr(view, "throttle_scope", "?"), exc)
+            return True
+
+
+class RateLimited(Exception):
+    """Raised by :func:`check` when a scope's rate is exceeded; ``wait`` is seconds until the next try."""
+
+    def __init__(self, scope: str, wait: float | None):
+        super().__init__(f"rate of {scope!r} exceeded")
+        self.scope = scope
+        self.wait = wait
+
+
+def check(request: HttpRequest, scope: str) -> None:
+    """Count one request of ``scope`` for this client.
+
+    :raises RateLimited: the scope's rate is used up.
+    """
+    limiter = ScopedRateThrottle()
+    if not limiter.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+        raise RateLimited(scope, limiter.wait())
+
+
+def too_many_response(request: HttpRequest, error: RateLimited) -> HttpResponse:
+    """The 429 answer of an HTML view: the board's error event for HTMX, a short page otherwise."""
+    detail = _("Too many requests. Wait a moment and try again.")
+    if getattr(request, "htmx", False):
+        response = HttpResponse(status=429)
+        response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": "throttled", "detail": detail}})
+    else:
+        response = render(request, "429.html", {"detail": detail}, status=429)
+    if error.wait is not None:
+        response["Retry-After"] = str(max(1, math.ceil(error.wait)))
+    return response
+
+
+def throttle(scope: str, *, methods: tuple[str, ...] = ("POST",)):
+    """Decorate a Django view: requests of ``methods`` count against ``scope``; over the rate: 429."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method in methods:
+                try:
+                    check(request, scope)
+                except RateLimited as error:
+                    return too_many_response(request, error)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator

@@ -1,0 +1,61 @@
+/*
+ * The star shop (Settings → Theme). The server does the buying; this only makes
+ * the change show at once without a reload:
+ *  - "bk:look" (an HX-Trigger from themes.views) puts the new look on <html data-theme>,
+ *    so this page wears it as every later page will, and updates the header's stars;
+ *  - after the shop is swapped, focus goes back to the look that was acted on and
+ *    the message is read out through the page's live region.
+ */
+(function () {
+  "use strict";
+
+  var lastLook = null;
+
+  document.addEventListener("bk:look", function (event) {
+    var detail = event.detail || {};
+    if (detail.slug) {
+      document.documentElement.setAttribute("data-theme", detail.slug);
+    }
+    if (typeof detail.stars === "number") {
+      showStars(detail.stars);
+    }
+  });
+
+  // the header's star count: "★ 120 stars" with only the number as a visible text node
+  function showStars(stars) {
+    var count = document.querySelector(".player-chip [data-testid='stars']");
+    if (!count) {
+      return;
+    }
+    for (var i = 0; i < count.childNodes.length; i++) {
+      var node = count.childNodes[i];
+      if (node.nodeType === 3 && node.textContent.trim()) {
+        node.textContent = " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
+        return;
+      }
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var card = event.target.closest && event.target.closest("[data-look]");
+    lastLook = card ? card.getAttribute("data-look") : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var shop = document.getElementById("shop");
+    if (!shop || !lastLook) {
+      return;
+    }
+    var message = shop.querySelector(".shop-message");
+    var announcer = document.getElementById("announcer");
+    if (announcer && message) {
+      announcer.textContent = message.textContent.trim();
+    }
+    var card = shop.querySelector('[data-look="' + lastLook + '"]');
+    var target = card && (card.querySelector(".look-action button") || card.querySelector(".look-name"));
+    if (target) {
+      target.focus();
+    }
+    lastLook = null;
+  });
+})();

@@ -1,0 +1,89 @@
+"""The star shop in a real browser: a guest with stars buys a look and every page wears it.
+
+The guest is made by the first visit; its stars are paid straight into the ledger
+here (``stars_add``, as a finished game would), then the look is bought by clicking.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from playwright.sync_api import Page, expect
+
+from blockknock.accounts.models import Player, StarEntry, StarReason
+from tests.themes.conftest import ensure_looks, give_stars
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def this_browsers_player(page: Page) -> Player:
+    """The player bound to the page's session cookie."""
+    cookie = next(c for c in page.context.cookies() if c["name"] == "sessionid")
+    return Player.objects.get(pk=SessionStore(session_key=cookie["value"])["_auth_user_id"])
+
+
+def board_cell_colours(page: Page) -> dict[str, str]:
+    """The computed colours of the play page's board and one of its empty cells."""
+    return page.eval_on_selector(
+        "#board",
+        """board => {
+            const cell = board.querySelector('.cell:not(.is-filled)');
+            return {board: getComputedStyle(board).backgroundColor, cell: getComputedStyle(cell).backgroundColor};
+        }""",
+    )
+
+
+def test_a_guest_buys_a_look_and_the_board_changes_colour(page: Page):
+    ensure_looks()
+    page.goto("/")
+    expect(page.locator("#board")).to_be_visible()
+    before = board_cell_colours(page)
+    player = give_stars(this_browsers_player(page), 60)
+
+    page.goto("/settings/theme/")
+    aurora = page.get_by_test_id("look-aurora")
+    expect(aurora.get_by_test_id("look-state")).to_contain_text("★ 50")
+    page.evaluate("window.__stillHere = true")  # the buy must not reload the page
+    aurora.get_by_role("button", name="Buy Aurora for 50 stars").click()
+
+    expect(page.get_by_test_id("shop-message")).to_have_text("Aurora is yours for 50 stars, and it's on.")
+    expect(aurora.get_by_test_id("look-state")).to_have_text("In use")
+    expect(page.locator("html")).to_have_attribute("data-theme", "aurora")
+    assert page.evaluate("window.__stillHere") is True
+    expect(page.get_by_test_id("star-balance")).to_have_attribute("data-stars", "10")
+    # this very page switched: the page's own background colour is Aurora's now
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--bg-1').trim()") == "#04141a"
+
+    page.goto("/")
+    after = board_cell_colours(page)
+    assert before == {"board": "rgba(8, 20, 48, 0.55)", "cell": "rgba(150, 185, 255, 0.07)"}  # Glass
+    assert after == {"board": "rgba(2, 16, 22, 0.55)", "cell": "rgba(140, 255, 220, 0.07)"}  # Aurora
+
+    player.refresh_from_db()
+    assert (player.theme, player.stars) == ("aurora", 10)
+    assert list(StarEntry.objects.filter(player=player, reason=StarReason.PURCHASE).values_list("amount", flat=True)) == [-50]
+
+
+def test_not_enough_stars_is_said_in_the_shop(phone_page: Page):
+    ensure_looks()
+    page = phone_page
+    page.goto("/settings/theme/")
+    give_stars(this_browsers_player(page), 20)
+    page.reload()
+    paper = page.get_by_test_id("look-paper-ink")
+    expect(paper.get_by_test_id("look-state")).to_contain_text("1,160 more to go")
+    paper.get_by_role("button", name="Buy Paper & Ink for 1,180 stars").click()
+    expect(page.get_by_test_id("shop-message")).to_have_text("Paper & Ink costs 1,180 stars and you have 20: 1,160 more to go.")
+    expect(page.locator("html")).to_have_attribute("data-theme", "glass")
+
+
+def test_switching_back_to_a_free_look(page: Page):
+    ensure_looks()
+    page.goto("/settings/theme/")
+    page.get_by_test_id("look-midnight-arcade").get_by_role("button", name="Use").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "midnight-arcade")
+    expect(page.get_by_test_id("look-midnight-arcade").get_by_test_id("look-state")).to_have_text("In use")
+    page.get_by_test_id("look-glass").get_by_role("button", name="Use").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "glass")
+    page.goto("/settings/")
+    expect(page.get_by_test_id("theme-setting")).to_contain_text("Glass")

@@ -1,0 +1,140 @@
+"""Rate limits (blockknock/throttles.py): guests and logins per address, game starts and
+moves per player, through the API and the HTML views alike; over the rate a 429 with
+Retry-After. Each test sets its own low rate (the real ones are in settings)."""
+
+import json
+
+import pytest
+import redis
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+
+from blockknock.accounts.models import Player
+from game import services
+from game.models import Game
+from tests.game.conftest import EMPTY, set_position
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_real_rates_are_set_for_every_scope_and_generous():
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert set(rates) >= {"guest", "login", "games", "moves"}
+    per_minute = {
+        scope: int(rate.split("/")[0]) * {"s": 60, "m": 1, "h": 1 / 60, "d": 1 / 1440}[rate.split("/")[1][0]]
+        for scope, rate in rates.items()
+    }
+    assert per_minute["moves"] >= 120  # a fast player makes about one move a second
+    assert int(rates["guest"].split("/")[0]) >= 100  # the load test makes 100 guests from one address
+
+
+def test_guest_creation_through_the_api_is_limited_per_address(rates):
+    rates(guest="2/min")
+    client = Client()
+    codes = [client.post("/api/auth/guest/").status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    refused = client.post("/api/auth/guest/")
+    assert refused.json()["error"] == "throttled"
+    assert int(refused["Retry-After"]) > 0
+    assert Player.objects.count() == 2
+    # another address still gets its guest
+    assert Client(REMOTE_ADDR="10.0.0.9").post("/api/auth/guest/").status_code == 201
+
+
+def test_a_forged_forwarded_for_header_does_not_escape_the_address_limit(rates):
+    rates(guest="1/min")
+    assert Client().post("/api/auth/guest/", HTTP_X_FORWARDED_FOR="1.2.3.4").status_code == 201
+    assert Client().post("/api/auth/guest/", HTTP_X_FORWARDED_FOR="5.6.7.8").status_code == 429
+
+
+def test_first_visits_to_the_pages_share_the_guest_limit(rates):
+    rates(guest="2/min")
+    assert [Client().get("/").status_code for _ in range(2)] == [200, 200]
+    refused = Client().get("/")
+    assert refused.status_code == 429
+    assert "Too many requests" in refused.content.decode()
+    assert "Retry-After" in refused
+    assert Client().post("/api/auth/guest/").status_code == 429  # the same budget
+    assert Player.objects.count() == 2
+
+
+def test_a_returning_player_is_not_counted_as_a_new_guest(rates):
+    rates(guest="1/min")
+    browser = Client()
+    assert [browser.get("/").status_code for _ in range(5)] == [200] * 5
+
+
+def test_the_token_endpoint_is_limited_per_address(rates, player):
+    rates(login="3/min")
+    player.set_password("right-password-1")
+    player.save()
+    client = Client()
+    body = {"username": player.username, "password": "wrong"}
+    codes = [client.post("/api/auth/token/", body, content_type="application/json").status_code for _ in range(3)]
+    assert codes == [400, 400, 400]
+    right = {"username": player.username, "password": "right-password-1"}
+    refused = client.post("/api/auth/token/", right, content_type="application/json")
+    assert (refused.status_code, refused.json()["error"]) == (429, "throttled")
+
+
+def test_the_login_page_limits_posts_not_visits(rates, player):
+    rates(login="2/min")
+    client = Client()
+    assert [client.get("/accounts/login/").status_code for _ in range(4)] == [200] * 4
+    body = {"username": player.username, "password": "wrong"}
+    assert [client.post("/accounts/login/", body).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_api_moves_are_limited_per_player(rates, api, other_api, classic, other_player):
+    rates(moves="2/min")
+    set_position(classic, EMPTY, ("mono", "mono", "mono"))
+    url = f"/api/games/{classic.pk}/moves/"
+    answers = [api.post(url, {"slot": n, "row": 0, "col": n, "move_number": n}, format="json") for n in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[2].json()["error"] == "throttled"
+    classic.refresh_from_db()
+    assert classic.moves == 2  # the refused move changed nothing
+    # another player plays on
+    game = set_position(services.game_start(player=other_player, mode="classic"), EMPTY, ("mono", "mono", "mono"))
+    ok = other_api.post(f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json")
+    assert ok.status_code == 200
+
+
+def test_board_moves_share_the_players_move_limit_and_answer_429_to_htmx(rates):
+    rates(moves="1/min")
+    browser = Client()
+    browser.get("/")
+    game = Game.objects.get()
+    set_position(game, EMPTY, ("mono", "mono", "mono"))
+    url = f"/games/{game.pk}/move/"
+    first = browser.post(url, {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
+    second = browser.post(url, {"slot": 1, "row": 0, "col": 1, "move_number": 1}, HTTP_HX_REQUEST="true")
+    assert (first.status_code, second.status_code) == (200, 429)
+    assert json.loads(second["HX-Trigger"])["bk:game-error"]["code"] == "throttled"
+    assert "Retry-After" in second
+    game.refresh_from_db()
+    assert game.moves == 1
+
+
+def test_game_starts_are_limited_per_player(rates, api):
+    rates(games="2/min")
+    codes = [api.post("/api/games/", {"mode": "classic"}, format="json").status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    browser = Client()
+    browser.get("/")
+    assert [browser.post("/games/new/", HTTP_HX_REQUEST="true").status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_an_unreachable_cache_lets_requests_through(rates, api, classic, monkeypatch):
+    rates(moves="1/min")
+    set_position(classic, EMPTY, ("mono", "mono", "mono"))
+
+    def down(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Connection refused")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    url = f"/api/games/{classic.pk}/moves/"
+    codes = [api.post(url, {"slot": n, "row": 0, "col": n, "move_number": n}, format="json").status_code for n in range(3)]
+    assert codes == [200, 200, 200]

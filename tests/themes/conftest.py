@@ -1,0 +1,64 @@
+"""Fixtures for the looks: the 17 shipped looks, players, API clients."""
+
+import importlib
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from blockknock.accounts.services import guest_create
+
+SHIPPED = importlib.import_module("themes.migrations.0002_looks").LOOKS
+"""The looks the data migration ships (the single source of their seed values)."""
+
+
+def ensure_looks():
+    """Put the shipped looks back if a transactional test flushed them (the migration added them once)."""
+    from themes.models import Theme
+
+    for look in SHIPPED:
+        Theme.objects.get_or_create(slug=look["slug"], defaults={k: v for k, v in look.items() if k != "slug"})
+
+
+@pytest.fixture
+def looks(db):
+    ensure_looks()
+    from themes.models import Theme
+
+    return {look.slug: look for look in Theme.objects.all()}
+
+
+@pytest.fixture
+def player(db):
+    return guest_create()
+
+
+@pytest.fixture
+def other_player(db):
+    return guest_create()
+
+
+def api_client_for(player) -> APIClient:
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=player)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def api(player):
+    return api_client_for(player)
+
+
+def give_stars(player, amount: int):
+    """Pay ``player`` stars the way a finished game would: a ledger row and the cached balance."""
+    from django.db import transaction
+
+    from blockknock.accounts.models import StarReason
+    from blockknock.accounts.services import stars_add
+    from game.calendar import game_day
+
+    with transaction.atomic():
+        stars_add(player=player, amount=amount, reason=StarReason.GAME, day=game_day())
+    player.refresh_from_db()
+    return player
