@@ -1,5 +1,7 @@
 from django import forms
 from django.contrib import admin
+
+from blockknock.admin_records import RecordAdmin
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -97,21 +99,12 @@ class ChallengeAdmin(admin.ModelAdmin):
 
 
 @admin.register(DailyClose)
-class DailyCloseAdmin(admin.ModelAdmin):
+class DailyCloseAdmin(RecordAdmin):
     """Closed Dailies with their winners and when the closing job ran; written only by that job."""
 
     list_display = ("day", "closed_at", "top_score", "winner_names", "finished", "expired")
     date_hierarchy = "day"
     readonly_fields = ("day", "closed_at", "top_score", "winners", "finished", "expired")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description=_("winners"))
     def winner_names(self, closed):

@@ -74,3 +74,41 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture
+def player(db):
+    """A guest player (a real Player row, as the first visit makes)."""
+    from blockknock.accounts.services import guest_create
+
+    return guest_create()
+
+
+@pytest.fixture
+def other_player(db):
+    from blockknock.accounts.services import guest_create
+
+    return guest_create()
+
+
+@pytest.fixture
+def api(player):
+    """An API client authenticated as ``player`` with a token."""
+    from tests.helpers import api_client_for
+
+    return api_client_for(player)
+
+
+@pytest.fixture
+def other_api(other_player):
+    from tests.helpers import api_client_for
+
+    return api_client_for(other_player)
+
+
+@pytest.fixture
+def classic(player):
+    """A new Classic game of ``player``."""
+    from game import services
+
+    return services.game_start(player=player, mode="classic")

@@ -5,6 +5,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from blockknock.admin_records import RecordAdmin
+
 from .models import Purchase, Theme
 from .templatetags.looks import mini_board_html
 
@@ -64,7 +66,7 @@ class ThemeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(admin.ModelAdmin):
+class PurchaseAdmin(RecordAdmin):
     """Looks bought with stars: a record, written only by the shop."""
 
     list_display = ("created_at", "player", "theme", "price")
@@ -73,11 +75,3 @@ class PurchaseAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     readonly_fields = ("player", "theme", "price", "entry", "created_at")
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

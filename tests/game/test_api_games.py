@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from game import engine
 from game.models import Game
 
-from .conftest import EMPTY, set_position
+from tests.helpers import EMPTY, set_position
 
 GAME_FIELDS = {
     "id", "mode", "challenge", "day", "status", "score", "target", "combo", "combo_moves_left",

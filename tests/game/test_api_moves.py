@@ -4,7 +4,7 @@ import pytest
 
 from game.models import Game
 
-from .conftest import EMPTY, set_position
+from tests.helpers import EMPTY, set_position
 
 TWO_ROWS_OPEN_AT_RIGHT = ["######..", "######..", "........", "........", "........", "........", "........", ".......#"]
 CROSS_MISSING_CENTRE = ["...#....", "...#....", "...#....", "###.####", "...#....", "...#....", "...#....", "...#...."]

@@ -10,7 +10,7 @@ from game.engine.bots import greedy_bot, lookahead_bot
 from game.models import Challenge, Game
 from game.models.challenges import validate_board_text
 
-from .conftest import EMPTY, set_position
+from tests.helpers import EMPTY, set_position
 
 BOT_SEEDS = range(3)
 

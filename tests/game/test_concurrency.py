@@ -1,38 +1,14 @@
 """Two parallel posts of a move: one is applied, the other refused (PostgreSQL row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
-from game import errors, services
+from game import services
 from game.models import Game
 
-from .conftest import EMPTY, set_position
+from tests.helpers import EMPTY, race, set_position
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)")
-
-
-def race(count, action):
-    """Run ``action`` in ``count`` threads released together; returns their outcomes."""
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def run(i):
-        barrier.wait()
-        try:
-            outcomes[i] = action(i)
-        except errors.GameError as exc:
-            outcomes[i] = exc.code
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from game import engine, services
 from game.daily import daily_seed, daily_start_board
 from game.models import Game
 
-from .conftest import api_client_for
+from tests.helpers import api_client_for
 
 LA = ZoneInfo("America/Los_Angeles")
 

@@ -11,7 +11,7 @@ from game import services
 from game.calendar import game_day
 from game.models import Game
 
-from .conftest import EMPTY, set_position
+from tests.helpers import EMPTY, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from game.calendar import game_day
 
-from ..game.conftest import api_client_for
+from tests.helpers import api_client_for
 from .conftest import local, make_game, make_player
 
 pytestmark = pytest.mark.django_db

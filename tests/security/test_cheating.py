@@ -11,7 +11,7 @@ from django.test import Client
 
 from game.models import Game
 from game.views import MoveForm
-from tests.game.conftest import EMPTY, api_client_for, set_position
+from tests.helpers import EMPTY, api_client_for, set_position
 from tests.load.players import legal_moves
 
 pytestmark = pytest.mark.django_db

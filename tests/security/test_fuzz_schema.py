@@ -14,7 +14,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
-from tests.game.conftest import api_client_for
+from tests.helpers import api_client_for
 
 MAX_EXAMPLES = 40
 

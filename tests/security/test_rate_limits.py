@@ -13,7 +13,7 @@ from django.test import Client
 from blockknock.accounts.models import Player
 from game import services
 from game.models import Game
-from tests.game.conftest import EMPTY, set_position
+from tests.helpers import EMPTY, set_position
 
 pytestmark = pytest.mark.django_db
 

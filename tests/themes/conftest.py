@@ -1,12 +1,8 @@
-"""Fixtures for the looks: the 17 shipped looks, players, API clients."""
+"""Fixtures for the looks: the 17 shipped looks and stars to buy them (players and API clients: tests/conftest.py)."""
 
 import importlib
 
 import pytest
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
-
-from blockknock.accounts.services import guest_create
 
 SHIPPED = importlib.import_module("themes.migrations.0002_looks").LOOKS
 """The looks the data migration ships (the single source of their seed values)."""
@@ -26,28 +22,6 @@ def looks(db):
     from themes.models import Theme
 
     return {look.slug: look for look in Theme.objects.all()}
-
-
-@pytest.fixture
-def player(db):
-    return guest_create()
-
-
-@pytest.fixture
-def other_player(db):
-    return guest_create()
-
-
-def api_client_for(player) -> APIClient:
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=player)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
-
-
-@pytest.fixture
-def api(player):
-    return api_client_for(player)
 
 
 def give_stars(player, amount: int):

@@ -1,14 +1,13 @@
 """Two buys at the same moment charge once (PostgreSQL row locks; CI runs it)."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from blockknock.accounts.models import Player, StarEntry, StarReason, ledger_balance
-from game.errors import GameError
 from themes import services
 from themes.models import Purchase
+
+from tests.helpers import race
 
 from .conftest import ensure_looks, give_stars
 
@@ -16,28 +15,6 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def race(count, action):
-    """Run ``action(i)`` in ``count`` threads released together by a barrier; returns their outcomes."""
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def run(i):
-        try:
-            barrier.wait()
-            outcomes[i] = action(i)
-        except GameError as refused:
-            outcomes[i] = refused.code
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 @pytest.fixture
