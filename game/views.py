@@ -134,22 +134,25 @@ def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
     return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
 
 
+def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
+    """The page of the player's unfinished game of ``mode``, or of a new one."""
+    player = player_for_request(request)
+    game = selectors.game_current(player=player, mode=mode) or services.game_start(player=player, mode=mode)
+    return _page(request, player, game)
+
+
 @never_cache
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """The game: resume the player's unfinished Classic game, or start one."""
-    player = player_for_request(request)
-    game = selectors.game_current(player=player, mode=CLASSIC) or services.game_start(player=player, mode=CLASSIC)
-    return _page(request, player, game)
+    return _resume_or_start(request, CLASSIC)
 
 
 @never_cache
 @require_GET
 def practice(request: HttpRequest) -> HttpResponse:
     """Practice: resume the player's unfinished Practice game, or start one."""
-    player = player_for_request(request)
-    game = selectors.game_current(player=player, mode=PRACTICE) or services.game_start(player=player, mode=PRACTICE)
-    return _page(request, player, game)
+    return _resume_or_start(request, PRACTICE)
 
 
 @never_cache
