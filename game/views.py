@@ -85,8 +85,11 @@ def _next_challenge(game) -> int | None:
 
 def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
     best = selectors.high_score(player=player, mode=game.mode)
+    if game.is_finished:
+        player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
     return {
         "game": game,
+        "player": player,
         "new_url": _new_url(game),
         "page_url": _page_url(game),
         "next_challenge": _next_challenge(game),

@@ -142,3 +142,15 @@ def test_pages_have_no_inline_scripts_or_handlers(client, url):
     assert scripts and all("src=" in attrs for attrs in scripts)
     assert not re.search(r"\son[a-z]+\s*=", html)
     assert "style=" not in html
+
+
+def test_the_end_of_a_game_updates_the_header_stars_and_level(client, db):
+    """The board's answer carries the paid stars and level out of band, so the header is current at once."""
+    client.get("/")
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(status="no_moves", score=2600)
+    response = client.post(f"/games/{game.pk}/decline/", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert 'id="player-badges" hx-swap-oob="true"' in html
+    assert re.search(r'data-testid="level"[^>]*>Lv 1<', html)
+    assert re.search(r'data-testid="stars"[^>]*><span aria-hidden="true">★</span> 2<', html)
