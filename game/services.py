@@ -116,6 +116,8 @@ def _save(game: Game, event: Move, expected_seq: int) -> None:
 
     :raises errors.StaleMove: another write got there first (compare-and-set on ``seq``).
     """
+    if game.is_finished:
+        _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
     fields = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
     fields["updated_at"] = timezone.now()
@@ -124,11 +126,6 @@ def _save(game: Game, event: Move, expected_seq: int) -> None:
     event.game = game
     event.seq = expected_seq
     event.save()
-    if game.is_finished:
-        _finish(game)
-        Game.objects.filter(pk=game.pk).update(
-            finished_at=game.finished_at, stars=game.stars, stars_detail=game.stars_detail
-        )
 
 
 def _finish(game: Game) -> None:
