@@ -5,11 +5,11 @@ from blockknock.admin_records import RecordAdmin
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from .models import Challenge, DailyClose, Game, Move
+from .models import Challenge, DailyClose, Game, GameEvent
 
 
 class MoveInline(admin.TabularInline):
-    model = Move
+    model = GameEvent
     fields = ("seq", "kind", "slot", "row", "col", "points", "created_at")
     readonly_fields = fields
     extra = 0

@@ -3,10 +3,10 @@
 Every game replays exactly from its rules, secret seed, start board and stored
 events (RULES.md § The fair deal). :func:`game_audit` does that for one game
 with the rules engine — ``new_game``, then ``play`` / ``continue_game`` /
-``decline`` for each :class:`~game.models.Move` row in order — and compares:
+``decline`` for each :class:`~game.models.GameEvent` row in order — and compares:
 
 - every dealt hand with ``Game.hands`` (deal by deal), and the current hand and used slots;
-- every move's points with ``Move.points``;
+- every move's points with ``GameEvent.points``;
 - the board, score, combo, combo moves left, moves, Continues left and event count;
 - the status (``playing`` / ``no_moves`` / ``over`` / ``won``). A game the site
   ended (``abandoned``, ``expired``) is compared on its position only.
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, QuerySet
 
 from . import engine
-from .models import ENDED_OFF_BOARD, Event, Game, Move, board_text
+from .models import ENDED_OFF_BOARD, EventKind, Game, GameEvent, board_text
 
 __all__ = ["GameAudit", "Mismatch", "game_audit", "games_audit"]
 
@@ -67,16 +67,16 @@ def _ids(hand: Iterable[engine.Piece]) -> list[str]:
     return [piece.id for piece in hand]
 
 
-def _event(row: Move) -> engine.Event:
+def _event(row: GameEvent) -> engine.Event:
     """The engine event of a stored row (malformed rows raise :class:`~game.engine.InvalidMoveError`)."""
-    if row.kind == Event.MOVE:
+    if row.kind == EventKind.MOVE:
         return ("move", row.slot, row.row, row.col)
-    if row.kind in (Event.CONTINUE, Event.DECLINE):
+    if row.kind in (EventKind.CONTINUE, EventKind.DECLINE):
         return (row.kind,)
     raise engine.InvalidMoveError(f"unknown event kind {row.kind!r}")
 
 
-def game_audit(game: Game, events: Iterable[Move] | None = None) -> GameAudit:
+def game_audit(game: Game, events: Iterable[GameEvent] | None = None) -> GameAudit:
     """Replay ``game`` from its seed, start board and events, and list every mismatch with the stored game.
 
     :param events: the game's event rows in order (default: ``game.events``, ordered by ``seq``).
@@ -142,6 +142,6 @@ def games_audit(
     if sample is not None:
         picked = list(games.order_by("?").values_list("pk", flat=True)[:sample])
         games = games.filter(pk__in=picked)
-    games = games.order_by("pk").prefetch_related(Prefetch("events", queryset=Move.objects.order_by("seq")))
+    games = games.order_by("pk").prefetch_related(Prefetch("events", queryset=GameEvent.objects.order_by("seq")))
     for game in games.iterator(chunk_size=500):
         yield game_audit(game, game.events.all())

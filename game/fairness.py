@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from . import engine
-from .models import Event, Game, piece_view
+from .models import EventKind, Game, piece_view
 
 __all__ = ["HandProof", "WitnessStep", "game_fairness"]
 
@@ -117,7 +117,7 @@ def _dealt(game: Game, last: int) -> Iterator[tuple[int, engine.Bitboard, tuple[
     """``(deal index, board it was dealt on, hand)`` for deals ``0 .. last``, by replaying the game."""
     state = engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
     yield 0, state.board, state.hand
-    for row in game.events.exclude(kind=Event.DECLINE).order_by("seq"):
+    for row in game.events.exclude(kind=EventKind.DECLINE).order_by("seq"):
         deals = state.deals
         if deals > last:
             return

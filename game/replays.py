@@ -1,7 +1,7 @@
 """A finished game, step by step, recomputed from its seed, start board and events (API.md ``Replay``)."""
 
 from . import engine
-from .models import Event, Game, piece_view
+from .models import EventKind, Game, piece_view
 
 
 def _hand(state: engine.GameState) -> list[dict]:
@@ -16,8 +16,8 @@ def game_replay(game: Game) -> dict:
     """
     state = engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
     steps = []
-    for event in game.events.exclude(kind=Event.DECLINE):
-        if event.kind == Event.CONTINUE:
+    for event in game.events.exclude(kind=EventKind.DECLINE):
+        if event.kind == EventKind.CONTINUE:
             state = engine.continue_game(state)
             steps.append({"continue": True, "hand": _hand(state), "board": engine.to_rows(state.board)})
             continue

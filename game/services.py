@@ -20,7 +20,7 @@ from leaderboards.services import standing_record
 
 from . import engine, errors
 from .calendar import game_day
-from .models import FINISHED, UNFINISHED, Event, Game, Move, Status, board_text
+from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text
 from .modes import policy_for
 from .rewards import raises_level, star_award
 from .selectors import parse_game_id
@@ -111,7 +111,7 @@ def _locked_game(player, game_id) -> Game:
         raise errors.GameNotFound() from None
 
 
-def _save(game: Game, event: Move, expected_seq: int) -> None:
+def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     """Store the new state and its event, and pay a game that just ended.
 
     :raises errors.StaleMove: another write got there first (compare-and-set on ``seq``).
@@ -200,7 +200,7 @@ def _move_place(player, game_id, slot, row, col, move_number):
     new_state, result = _engine_call(engine.play, game.state, slot, row, col)
     expected = game.seq
     game.load_state(new_state)
-    _save(game, Move(kind=Event.MOVE, slot=slot, row=row, col=col, points=result.points), expected)
+    _save(game, GameEvent(kind=EventKind.MOVE, slot=slot, row=row, col=col, points=result.points), expected)
     return game, result
 
 
@@ -222,7 +222,7 @@ def _game_continue(player, game_id):
     _refuse_past_daily(game)
     expected = game.seq
     game.load_state(_engine_call(engine.continue_game, game.state))
-    _save(game, Move(kind=Event.CONTINUE), expected)
+    _save(game, GameEvent(kind=EventKind.CONTINUE), expected)
     return game
 
 
@@ -237,5 +237,5 @@ def game_decline(*, player, game_id) -> Game:
         raise errors.NotPlaying()
     expected = game.seq
     game.load_state(_engine_call(engine.decline, game.state))
-    _save(game, Move(kind=Event.DECLINE), expected)
+    _save(game, GameEvent(kind=EventKind.DECLINE), expected)
     return game

@@ -115,7 +115,7 @@ class Kind:
         return f"<Kind {self.slug}>"
 
 
-class ClassicWeek(Kind):
+class ClassicWeekKind(Kind):
     """Classic games finished this week (Monday 00:00 in the game zone to the next)."""
 
     slug = "classic-week"
@@ -130,7 +130,7 @@ class ClassicWeek(Kind):
         return week_start(today)
 
 
-class ClassicAll(Kind):
+class ClassicAllKind(Kind):
     """Every finished Classic game."""
 
     slug = "classic-all"
@@ -138,7 +138,7 @@ class ClassicAll(Kind):
     title = _("Classic all time")
 
 
-class Challenge(Kind):
+class ChallengeKind(Kind):
     """The highest challenge number each player has won."""
 
     slug = "challenge"
@@ -155,7 +155,7 @@ class Challenge(Kind):
         return facts.challenge
 
 
-class Daily(Kind):
+class DailyKind(Kind):
     """The finished Daily games of one day (the Daily's ``day``)."""
 
     slug = "daily"
@@ -170,7 +170,7 @@ class Daily(Kind):
         return today
 
 
-CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY = ClassicWeek(), ClassicAll(), Challenge(), Daily()
+CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY = ClassicWeekKind(), ClassicAllKind(), ChallengeKind(), DailyKind()
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY)}
 
 
@@ -191,7 +191,7 @@ class Board:
         """The last game-calendar day of the period."""
         if self.period is None:
             return None
-        return self.period + dt.timedelta(days=6 if isinstance(self.kind, ClassicWeek) else 0)
+        return self.period + dt.timedelta(days=6 if isinstance(self.kind, ClassicWeekKind) else 0)
 
 
 def current_board(kind: Kind, today: dt.date | None = None) -> Board:

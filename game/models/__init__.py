@@ -2,8 +2,8 @@
 
 from .challenges import Challenge
 from .dailies import DailyClose
-from .games import ENDED_OFF_BOARD, FINISHED, UNFINISHED, Event, Game, Mode, Move, Status, board_text, piece_view
+from .games import ENDED_OFF_BOARD, FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, piece_view
 
 __all__ = [
-    "Challenge", "DailyClose", "ENDED_OFF_BOARD", "FINISHED", "UNFINISHED", "Event", "Game", "Mode", "Move", "Status", "board_text", "piece_view",
+    "Challenge", "DailyClose", "ENDED_OFF_BOARD", "FINISHED", "UNFINISHED", "EventKind", "Game", "GameEvent", "Mode", "Status", "board_text", "piece_view",
 ]

@@ -161,13 +161,15 @@ def piece_view(slot: int, piece_id: str, used: bool) -> dict:
     }
 
 
-class Event(models.TextChoices):
+class EventKind(models.TextChoices):
+    """What a stored game event is: a placement, a Continue or a No thanks."""
+
     MOVE = "move", _("Move")
     CONTINUE = "continue", _("Continue")
     DECLINE = "decline", _("No thanks")
 
 
-class Move(models.Model):
+class GameEvent(models.Model):
     """One stored event of a game, in order: a placement, a Continue or a No thanks.
 
     ``seq`` is the event's index in its game (0-based); the pair is unique, so the
@@ -176,7 +178,7 @@ class Move(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game"))
     seq = models.PositiveIntegerField(_("event number"))
-    kind = models.CharField(_("kind"), max_length=10, choices=Event.choices, default=Event.MOVE)
+    kind = models.CharField(_("kind"), max_length=10, choices=EventKind.choices, default=EventKind.MOVE)
     slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
     row = models.PositiveSmallIntegerField(_("row"), null=True, blank=True)
     col = models.PositiveSmallIntegerField(_("column"), null=True, blank=True)
@@ -184,8 +186,8 @@ class Move(models.Model):
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:
-        verbose_name = _("move")
-        verbose_name_plural = _("moves")
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
 
@@ -195,6 +197,6 @@ class Move(models.Model):
     @property
     def as_event(self) -> tuple:
         """The engine replay event: ``("move", slot, row, col)``, ``("continue",)`` or ``("decline",)``."""
-        if self.kind == Event.MOVE:
+        if self.kind == EventKind.MOVE:
             return (self.kind, self.slot, self.row, self.col)
         return (self.kind,)

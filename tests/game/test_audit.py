@@ -10,7 +10,7 @@ from blockknock.accounts.services import guest_create
 from game import services
 from game.audit import game_audit, games_audit
 from game.engine.bots import greedy_bot, random_bot
-from game.models import Game, Move
+from game.models import Game, GameEvent
 
 
 def self_play(player, mode, bot, rng, *, challenge=None, max_moves=80, at_no_moves="continue"):
@@ -70,7 +70,7 @@ def batch(db):
 def test_self_played_games_of_every_kind_replay_with_no_mismatch(batch):
     statuses = {game.status for game in Game.objects.all()}
     assert statuses == {"over", "won", "abandoned", "playing", "no_moves"}
-    assert Move.objects.filter(kind="continue").exists() and Move.objects.filter(kind="decline").exists()
+    assert GameEvent.objects.filter(kind="continue").exists() and GameEvent.objects.filter(kind="decline").exists()
     audits = list(games_audit())
     assert len(audits) == Game.objects.count() == len(batch)
     assert [m for audit in audits for m in audit.mismatches] == []
@@ -90,7 +90,7 @@ def test_a_tampered_hand_score_or_move_points_is_reported_and_fails_the_command(
     hands = [list(hand) for hand in game.hands]
     hands[2][1] = "O9" if hands[2][1] != "O9" else "mono"
     Game.objects.filter(pk=game.pk).update(hands=hands, score=game.score + 10)
-    Move.objects.filter(game=game, seq=4).update(points=999)
+    GameEvent.objects.filter(game=game, seq=4).update(points=999)
     ok, out = run_verify()
     assert not ok
     assert f"game {game.public_id}: hands[2]" in out
@@ -102,8 +102,8 @@ def test_a_tampered_hand_score_or_move_points_is_reported_and_fails_the_command(
 def test_an_event_the_engine_refuses_is_reported(db):
     player = guest_create()
     game = self_play(player, "classic", random_bot, random.Random(5), max_moves=4)
-    first = Move.objects.get(game=game, seq=1)
-    Move.objects.filter(pk=first.pk).update(slot=Move.objects.get(game=game, seq=0).slot)  # a used slot again
+    first = GameEvent.objects.get(game=game, seq=1)
+    GameEvent.objects.filter(pk=first.pk).update(slot=GameEvent.objects.get(game=game, seq=0).slot)  # a used slot again
     mismatches = game_audit(Game.objects.get(pk=game.pk)).mismatches
     assert mismatches[0].field == "event 1 (move)" and "slot_used" in mismatches[0].replayed
 

@@ -85,10 +85,10 @@ def test_a_long_game_is_paged_twenty_hands_at_a_time(client, db, monkeypatch):
 
 
 def test_a_stored_game_that_no_longer_replays_still_shows_the_hands_up_to_the_bad_event(client, over):
-    from game.models import Move
+    from game.models import GameEvent
 
-    bad = Move.objects.filter(game=over, kind="move").order_by("seq")[5]
-    Move.objects.filter(pk=bad.pk).update(row=8)  # off the board: the engine refuses it
+    bad = GameEvent.objects.filter(game=over, kind="move").order_by("seq")[5]
+    GameEvent.objects.filter(pk=bad.pk).update(row=8)  # off the board: the engine refuses it
     proofs = game_fairness(game=over)
     assert 1 <= len(proofs) < len(over.hands)
     assert client.get(url(over)).status_code == 200

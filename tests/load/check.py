@@ -31,7 +31,7 @@ from tests.load.players import load_ledgers
 class Report:
     games: int = 0
     moves_ok: int = 0  # moves answered 200
-    moves_stored: int = 0  # Move rows (kind move) of those games
+    moves_stored: int = 0  # GameEvent rows (kind "move") of those games
     events_stored: int = 0  # all event rows of those games
     unknown: int = 0  # requests whose outcome the client could not know
     unknown_applied: int = 0  # of those, applied (stored without a 200)
@@ -56,7 +56,7 @@ class Report:
 
 def check_ledger(ledger: dict[str, dict]) -> Report:
     from game.audit import game_audit
-    from game.models import Event, Game
+    from game.models import EventKind, Game
 
     report = Report()
     games = {str(g.pk): g for g in Game.objects.filter(pk__in=[int(gid) for gid in ledger]).prefetch_related("events")}
@@ -72,7 +72,7 @@ def check_ledger(ledger: dict[str, dict]) -> Report:
             continue
         events = sorted(game.events.all(), key=lambda e: e.seq)
         report.events_stored += len(events)
-        moves = [e for e in events if e.kind == Event.MOVE]
+        moves = [e for e in events if e.kind == EventKind.MOVE]
         report.moves_stored += len(moves)
         for number, told in sorted(ok.items()):
             if told.get("doubled"):
