@@ -8,6 +8,7 @@ Modules, one job each:
 - :mod:`.scoring` — MoveResult, Combo, Classic and Practice scoring strategies;
 - :mod:`.stream` — the deterministic, version-independent deal stream;
 - :mod:`.solver` — can these pieces all be placed? (witness);
+- :mod:`.tables` — per piece set bit tables and bit helpers the deal decides with;
 - :mod:`.deal` — the fair deal;
 - :mod:`.game` — rules, game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.

@@ -23,7 +23,7 @@ look like. Call a placement *clearing* when it completes a line. Then:
   if the lines it completes miss the first piece, it completes them on the
   board as it is, so it can go first (W1).
 
-Everything is bit-parallel on 64-bit ints (see :class:`~game.engine.solver.PieceTable`):
+Everything is bit-parallel on 64-bit ints (see :class:`~game.engine.tables.PieceTable`):
 every piece's anchors once per board; after a non-clearing placement of ``x``
 at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >> 64``;
 clearing anchors come from the few lines with at most five empty cells; and two
@@ -45,11 +45,11 @@ from typing import TypeAlias
 from .bitboard import Bitboard, has_full_line, validate_board
 from .errors import InvalidRulesError
 from .pieces import Piece
-from .solver import (
+from .solver import can_place_all
+from .tables import (
     MAX_REACH,
     NearLines,
     PieceTable,
-    can_place_all,
     clear_lines,
     clearing_anchors,
     cover,

@@ -22,6 +22,7 @@ MODULES = [
     "game.engine.scoring",
     "game.engine.solver",
     "game.engine.stream",
+    "game.engine.tables",
 ]
 
 
