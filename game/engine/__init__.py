@@ -10,7 +10,8 @@ Modules, one job each:
 - :mod:`.solver` — can these pieces all be placed? (witness);
 - :mod:`.tables` — per piece set bit tables and bit helpers the deal decides with;
 - :mod:`.deal` — the fair deal;
-- :mod:`.game` — rules, game states, play / continue / decline / replay;
+- :mod:`.rules` — the rules presets of the modes (piece set, scoring, Continues, target);
+- :mod:`.game` — game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
 :mod:`.bots` plays games by itself (tests, the Challenge ladder); :mod:`.bench` times the
@@ -56,25 +57,9 @@ from .errors import (
     NotPlayingError,
     SlotUsedError,
 )
-from .game import (
-    CLASSIC,
-    DAILY,
-    PRACTICE,
-    Event,
-    GameState,
-    Move,
-    Rules,
-    Status,
-    apply_event,
-    challenge_rules,
-    continue_game,
-    decline,
-    legal_moves,
-    new_game,
-    play,
-    replay,
-)
+from .game import Event, GameState, Move, Status, apply_event, continue_game, decline, legal_moves, new_game, play, replay
 from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
+from .rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
 from .stream import DealStream

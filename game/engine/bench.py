@@ -38,8 +38,9 @@ from collections.abc import Callable, Sequence
 from .bitboard import LINE_MASKS, Bitboard, has_full_line
 from .bots import greedy_bot, random_bot
 from .deal import HAND_SIZE, Hand, deal_hand
-from .game import CLASSIC, Status, continue_game, new_game, play
+from .game import Status, continue_game, new_game, play
 from .pieces import BASE_SET, Piece, piece_set
+from .rules import CLASSIC
 from .stream import DealStream
 
 __all__ = ["naive_can_place_all", "naive_deal_hand", "random_boards", "self_play_boards", "main"]

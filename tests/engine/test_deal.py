@@ -18,18 +18,9 @@ from game.engine.bitboard import FULL, bit, from_rows, has_full_line
 from game.engine.board import place
 from game.engine.deal import deal_hand, fair_pieces
 from game.engine.errors import InvalidBoardError, InvalidRulesError
-from game.engine.game import (
-    CLASSIC,
-    DAILY,
-    Rules,
-    Status,
-    challenge_rules,
-    continue_game,
-    legal_moves,
-    new_game,
-    play,
-)
+from game.engine.game import Status, continue_game, legal_moves, new_game, play
 from game.engine.pieces import BASE_SET, PIECES, piece_set
+from game.engine.rules import CLASSIC, DAILY, Rules, challenge_rules
 from game.engine.stream import DealStream
 
 # ---------------------------------------------------------------------------

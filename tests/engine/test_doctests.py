@@ -19,6 +19,7 @@ MODULES = [
     "game.engine.errors",
     "game.engine.game",
     "game.engine.pieces",
+    "game.engine.rules",
     "game.engine.scoring",
     "game.engine.solver",
     "game.engine.stream",

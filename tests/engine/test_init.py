@@ -39,8 +39,8 @@ MODULE_NAMES = {
     "stream": ["DealStream"],
     "deal": ["deal_hand"],
     "solver": ["witness", "can_place_all"],
-    "game": ["Status", "Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules", "GameState", "new_game",
-             "play", "continue_game", "decline", "replay"],
+    "rules": ["Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules"],
+    "game": ["Status", "GameState", "new_game", "play", "continue_game", "decline", "replay"],
 }
 
 

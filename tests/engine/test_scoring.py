@@ -8,8 +8,9 @@ import pytest
 
 from game.engine.bitboard import COL_MASKS, ROW_MASKS, bit, from_rows
 from game.engine.board import place
-from game.engine.game import CLASSIC, PRACTICE, GameState, Status, play
+from game.engine.game import GameState, Status, play
 from game.engine.pieces import PIECES
+from game.engine.rules import CLASSIC, PRACTICE
 from game.engine.scoring import (
     COMBO_MOVES,
     EMPTY_BOARD_BONUS,
