@@ -14,8 +14,8 @@ Modules, one job each:
 - :mod:`.game` — game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
-:mod:`.bots` plays games by itself (tests, the Challenge ladder); :mod:`.bench` times the
-deal against a plain reference dealer: ``python -m game.engine.bench``.
+Self-play bots and the deal benchmark live outside the engine, in the top-level
+``tools`` package (:mod:`tools.bots`; ``python -m tools.deal_bench``).
 
 >>> import game.engine as engine
 >>> state = engine.new_game(engine.CLASSIC, b"example seed")

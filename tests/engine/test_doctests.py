@@ -11,10 +11,8 @@ import pytest
 
 MODULES = [
     "game.engine",
-    "game.engine.bench",
     "game.engine.bitboard",
     "game.engine.board",
-    "game.engine.bots",
     "game.engine.deal",
     "game.engine.errors",
     "game.engine.game",
@@ -24,6 +22,8 @@ MODULES = [
     "game.engine.solver",
     "game.engine.stream",
     "game.engine.tables",
+    "tools.bots",
+    "tools.deal_bench",
 ]
 
 

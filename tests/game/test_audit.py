@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from blockknock.accounts.services import guest_create
 from game import services
 from game.audit import game_audit, games_audit
-from game.engine.bots import greedy_bot, random_bot
+from tools.bots import greedy_bot, random_bot
 from game.models import Game, Move
 
 

@@ -1,8 +1,8 @@
-"""Benchmark of the fair deal: ``python -m game.engine.bench`` (prints figures; not a test).
+"""Benchmark of the fair deal: ``python -m tools.deal_bench`` (prints figures; not a test).
 
 Deals 10,000 hands (by default) with :func:`game.engine.deal.deal_hand`: half on
 the boards hands were dealt on in self-played games (the random and the greedy
-bot of :mod:`game.engine.bots`, base set), half on random boards of density
+bot of :mod:`tools.bots`, base set), half on random boards of density
 30–75 % with no full line. Then it deals the same hands, on the same boards and
 streams, with :func:`naive_deal_hand`, a plain reference dealer written here,
 checks that both deal exactly the same hands, and prints median, p99 and max
@@ -35,13 +35,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from .bitboard import LINE_MASKS, Bitboard, has_full_line
-from .bots import greedy_bot, random_bot
-from .deal import HAND_SIZE, Hand, deal_hand
-from .game import Status, continue_game, new_game, play
-from .pieces import BASE_SET, Piece, piece_set
-from .rules import CLASSIC
-from .stream import DealStream
+from game.engine.bitboard import LINE_MASKS, Bitboard, has_full_line
+from tools.bots import greedy_bot, random_bot
+from game.engine.deal import HAND_SIZE, Hand, deal_hand
+from game.engine.game import Status, continue_game, new_game, play
+from game.engine.pieces import BASE_SET, Piece, piece_set
+from game.engine.rules import CLASSIC
+from game.engine.stream import DealStream
 
 __all__ = ["naive_can_place_all", "naive_deal_hand", "random_boards", "self_play_boards", "main"]
 
@@ -216,7 +216,7 @@ def _row(name: str, stats: dict[str, float], count: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the figures; returns 1 if the two dealers ever disagree."""
-    parser = argparse.ArgumentParser(prog="python -m game.engine.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.deal_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--set", type=int, default=None, dest="challenge", help="challenge number's piece set")

@@ -7,9 +7,9 @@ deal's tests and benchmarks. Each bot is ``bot(state, rng) -> (slot, row, col)``
 import random
 from collections.abc import Callable
 
-from .bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, popcount
-from .board import anchors, place
-from .game import GameState, Move, legal_moves
+from game.engine.bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, popcount
+from game.engine.board import anchors, place
+from game.engine.game import GameState, Move, legal_moves
 
 Bot = Callable[[GameState, random.Random], Move]
 
