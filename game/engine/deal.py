@@ -25,7 +25,7 @@ look like. Call a placement *clearing* when it completes a line. Then:
 
 Everything is bit-parallel on 64-bit ints (see :class:`~game.engine.tables.PieceTable`):
 every piece's anchors once per board; after a non-clearing placement of ``x``
-at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >> 64``;
+at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >> CONFLICT_BASE``;
 clearing anchors come from the few lines with at most five empty cells; and two
 pieces with more anchors than overlapping offsets have a disjoint pair without
 any search. What depends only on pieces 1 and 2 is computed once per deal, when
@@ -47,6 +47,7 @@ from .errors import InvalidRulesError
 from .pieces import Piece
 from .solver import can_place_all
 from .tables import (
+    CONFLICT_BASE,
     MAX_REACH,
     NearLines,
     PieceTable,
@@ -72,7 +73,7 @@ def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool
     """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
     conflict = t.conflicts[x][y]
     low = ax & -ax
-    if ay & ~((conflict * low) >> 64):
+    if ay & ~((conflict * low) >> CONFLICT_BASE):
         return True
     overlaps = t.overlaps[x][y]
     count_x, count_y = ax.bit_count(), ay.bit_count()
@@ -85,7 +86,7 @@ def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool
     while rest:
         low = rest & -rest
         rest ^= low
-        if other & ~((conflict * low) >> 64):
+        if other & ~((conflict * low) >> CONFLICT_BASE):
             return True
     return False
 
@@ -191,7 +192,7 @@ class _Deal:
         while rest:  # one disjoint placement of pieces 1 and 2 (as anchor bits), for the quick test
             low = rest & -rest
             rest ^= low
-            free = a2 & ~((conflict * low) >> 64)
+            free = a2 & ~((conflict * low) >> CONFLICT_BASE)
             if free:
                 self.pair_at = (low, free & -free)
                 break
@@ -204,7 +205,7 @@ class _Deal:
         conflicts = t.conflicts
         if aj and self.pair_at is not None:
             low1, low2 = self.pair_at
-            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> 64):
+            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> CONFLICT_BASE):
                 return True
         if aj and self._three_disjoint(j, aj):
             return True
@@ -233,9 +234,9 @@ class _Deal:
         while rest:
             low = rest & -rest
             rest ^= low
-            b1 = a1 & ~((to1 * low) >> 64)
+            b1 = a1 & ~((to1 * low) >> CONFLICT_BASE)
             if b1:
-                b2 = a2 & ~((to2 * low) >> 64)
+                b2 = a2 & ~((to2 * low) >> CONFLICT_BASE)
                 if b2 and _disjoint(t, i1, i2, b1, b2):
                     return True
         return False
@@ -297,7 +298,7 @@ class _Deal:
                             continue
                         through.append((f, g, low, board, cells, count, is_column))
                         if count <= (reach_col if is_column else reach_row):
-                            spots = cover(t, g, ag & ~((to_g * low) >> 64), cells)
+                            spots = cover(t, g, ag & ~((to_g * low) >> CONFLICT_BASE), cells)
                             while spots:
                                 spot = spots & -spots
                                 spots ^= spot
@@ -315,7 +316,7 @@ class _Deal:
         for f, g, low, board, cells, count, is_column in self._through:
             if count > (reach_col if is_column else reach_row):
                 continue
-            spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> 64), cells)
+            spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)
             while spots:
                 spot = spots & -spots
                 spots ^= spot
@@ -352,7 +353,7 @@ class _Deal:
                 for s, u in roles:
                     if count > (t.col_reach[s] if is_column else t.row_reach[s]):
                         continue
-                    spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> 64), cells)
+                    spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> CONFLICT_BASE), cells)
                     mask_s = t.masks[s]
                     while spots:
                         spot = spots & -spots

@@ -21,6 +21,7 @@ from .bitboard import COL_MASKS, FULL, ROW_MASKS, SIZE, Bitboard
 from .pieces import Piece
 
 __all__ = [
+    "CONFLICT_BASE",
     "MAX_REACH",
     "NearLines",
     "PieceTable",
@@ -39,8 +40,10 @@ MAX_REACH = SIZE - 3
 """Most cells any piece covers in one row or column (5, the I5): a line with more
 empty cells than this cannot be completed by one placement."""
 
-_CONFLICT_BASE = 64
-"""Offset bias of a conflict mask: bit ``d + 64`` stands for the anchor offset ``d`` (``-63 <= d <= 63``)."""
+CONFLICT_BASE = 64
+"""Offset bias of a conflict mask (:attr:`PieceTable.conflicts`): bit ``d + CONFLICT_BASE``
+stands for the anchor offset ``d`` (``-63 <= d <= 63``). So ``(conflicts[x][y] * low) >> CONFLICT_BASE``,
+with ``low`` the single bit of ``x``'s anchor, is the mask of ``y``'s anchors that overlap ``x`` there."""
 
 _CONFLICTS: dict[tuple[str, str], tuple[int, int]] = {}
 
@@ -83,9 +86,9 @@ class PieceTable:
     :ivar row_reach: per piece, most of its cells in one row (``col_reach``: one column).
     :ivar lines_at: per piece, per anchor, the masks of the lines it touches (``Piece.lines_at``):
         its ``heights[i]`` rows first, then its columns.
-    :ivar conflicts: ``conflicts[x][y]``: bit ``d + 64`` set when ``y`` anchored ``d``
-        after ``x``'s anchor overlaps ``x``; so ``(conflicts[x][y] << a) >> 64`` are the
-        anchors of ``y`` that overlap ``x`` placed at ``a``.
+    :ivar conflicts: ``conflicts[x][y]``: bit ``d + CONFLICT_BASE`` set when ``y`` anchored ``d``
+        after ``x``'s anchor overlaps ``x``; so ``(conflicts[x][y] << a) >> CONFLICT_BASE`` are
+        the anchors of ``y`` that overlap ``x`` placed at ``a``.
     :ivar overlaps: ``overlaps[x][y]``: the number of such offsets ``d``.
     """
 
@@ -115,8 +118,8 @@ def _conflict(x: Piece, y: Piece) -> tuple[int, int]:
     found = _CONFLICTS.get(key)
     if found is None:
         mask = 0
-        for offset in y.offsets:  # x's cells shifted by -offset: bit (cx - offset + 64) for every cell cx
-            mask |= x.mask << (_CONFLICT_BASE - offset)
+        for offset in y.offsets:  # x's cells shifted by -offset: bit (cx - offset + CONFLICT_BASE) per cell cx
+            mask |= x.mask << (CONFLICT_BASE - offset)
         found = _CONFLICTS[key] = (mask, mask.bit_count())
     return found
 
