@@ -7,8 +7,9 @@ a refused action raises and the old state is still the state.
 
 The rules of a game are data (:class:`~game.engine.rules.Rules`, see :mod:`.rules`).
 
-A game replays exactly from its rules, seed, start board and events (see
-:func:`replay`); deal ``k`` reads only ``DealStream(seed, k)``.
+A game replays exactly from its rules, seed, dealer version, client seed, start
+board and events (see :func:`replay`); deal ``k`` reads only its dealer's stream
+``DEALERS[dealer].stream(seed, client_seed, k)`` (:mod:`.deal`).
 
 >>> state = new_game(CLASSIC, b"example seed")
 >>> [piece.id for piece in state.hand], state.status
@@ -29,11 +30,11 @@ from typing import Any, TypeAlias
 
 from .bitboard import SIZE, Bitboard, to_rows, validate_board
 from .board import anchors, check_cell, place
-from .deal import HAND_SIZE, Hand, deal_hand
+from .deal import DEALERS, HAND_SIZE, Hand, Stream, deal_hand, dealer_of
 from .errors import InvalidMoveError, NoContinueError, NotPlayingError, SlotUsedError
 from .rules import CLASSIC, PRACTICE, Rules
 from .scoring import Combo, MoveResult
-from .stream import DealStream
+from .stream import check_client_seed
 
 __all__ = [
     "Event",
@@ -88,6 +89,8 @@ class GameState:
     :ivar moves: pieces placed so far.
     :ivar continues_left: Continues still available.
     :ivar status: :class:`Status`.
+    :ivar dealer: the dealer version the game is dealt with (:data:`~game.engine.deal.DEALERS`).
+    :ivar client_seed: the player's client seed (dealer 2 and later), or ``None``.
     """
 
     rules: Rules
@@ -101,6 +104,8 @@ class GameState:
     moves: int
     continues_left: int
     status: Status
+    dealer: int = 1
+    client_seed: str | None = None
 
     @property
     def board_rows(self) -> list[str]:
@@ -129,6 +134,10 @@ def _seed_bytes(seed: bytes) -> bytes:
     return bytes(seed)
 
 
+def _stream(seed: bytes, dealer: int, client_seed: str | None, k: int) -> Stream:
+    return DEALERS[dealer].stream(seed, client_seed, k)
+
+
 def _any_fits(board: Bitboard, hand: Hand, used: tuple[bool, ...]) -> bool:
     return any(not used[slot] and anchors(board, hand[slot]) for slot in range(HAND_SIZE))
 
@@ -140,21 +149,30 @@ def _status(board: Bitboard, hand: Hand, used: tuple[bool, ...], continues_left:
     return Status.NO_MOVES if continues_left > 0 else Status.OVER
 
 
-def new_game(rules: Rules, seed: bytes, start_board: Bitboard = 0) -> GameState:
-    """Start a game: deal 0 is dealt for ``start_board`` from ``DealStream(seed, 0)``.
+def new_game(
+    rules: Rules, seed: bytes, start_board: Bitboard = 0, *, dealer: int = 1, client_seed: str | None = None
+) -> GameState:
+    """Start a game: deal 0 is dealt for ``start_board`` by dealer version ``dealer``.
 
     The status is decided at once, so on a board where nothing fits the game
     starts at ``no_moves`` (or ``over`` without a Continue).
 
     >>> new_game(PRACTICE, b"s").deals, new_game(PRACTICE, b"s").continues_left
     (1, 0)
+    >>> [piece.id for piece in new_game(CLASSIC, b"example seed", dealer=2, client_seed="mine").hand]
+    ['Z4-v', 'Z4-h', 'I5-h']
 
+    :param client_seed: the player's seed (1–64 printable ASCII), dealer 2 and later; ``None`` for none.
     :raises InvalidBoardError: ``start_board`` is not a bitboard or has a full line.
+    :raises InvalidRulesError: an unknown dealer version, or a client seed for dealer 1.
     :raises TypeError: ``seed`` is not bytes.
+    :raises ValueError: a malformed client seed.
     """
     seed = _seed_bytes(seed)
+    dealer_of(dealer)
+    client_seed = check_client_seed(client_seed)
     validate_board(start_board, reachable=True)
-    hand = deal_hand(start_board, rules.pieces, DealStream(seed, 0))
+    hand = deal_hand(start_board, rules.pieces, _stream(seed, dealer, client_seed, 0))
     used = (False, False, False)
     return GameState(
         rules=rules,
@@ -168,6 +186,8 @@ def new_game(rules: Rules, seed: bytes, start_board: Bitboard = 0) -> GameState:
         moves=0,
         continues_left=rules.continues,
         status=_status(start_board, hand, used, rules.continues),
+        dealer=dealer,
+        client_seed=client_seed,
     )
 
 
@@ -213,7 +233,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
         status = Status.WON
     else:
         if all(used):
-            hand = deal_hand(board, state.rules.pieces, DealStream(state.seed, deals))
+            hand = deal_hand(board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, deals))
             used, deals = (False, False, False), deals + 1
         status = _status(board, hand, used, state.continues_left)
     new = replace(
@@ -241,7 +261,7 @@ def continue_game(state: GameState) -> GameState:
         raise NoContinueError(f"Continue needs status 'no_moves', the game is {str(state.status)!r}")
     if state.continues_left <= 0:
         raise NoContinueError("no Continue left in this game")
-    hand = deal_hand(state.board, state.rules.pieces, DealStream(state.seed, state.deals))
+    hand = deal_hand(state.board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, state.deals))
     used = (False, False, False)
     continues_left = state.continues_left - 1
     return replace(
@@ -314,11 +334,18 @@ def apply_event(state: GameState, event: Event) -> tuple[GameState, MoveResult |
 
 
 def replay(
-    rules: Rules, seed: bytes, start_board: Bitboard, events: Iterable[Event]
+    rules: Rules,
+    seed: bytes,
+    start_board: Bitboard,
+    events: Iterable[Event],
+    *,
+    dealer: int = 1,
+    client_seed: str | None = None,
 ) -> Iterator[tuple[GameState, Event, MoveResult | None]]:
     """Replay a game: yield ``(state after the event, event, result)`` for each event, in order.
 
-    The state before the first event is ``new_game(rules, seed, start_board)``;
+    The state before the first event is
+    ``new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)``;
     ``event`` is yielded as given; ``result`` is ``None`` for Continue and No thanks.
 
     >>> steps = list(replay(CLASSIC, b"example seed", 0, [("move", 0, 0, 0), ("move", (1, 5, 0))]))
@@ -327,7 +354,7 @@ def replay(
 
     :raises EngineError: an event the game refuses (raised when that step is reached).
     """
-    state = new_game(rules, seed, start_board)
+    state = new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)
     for event in events:
         state, result = apply_event(state, event)
         yield state, event, result

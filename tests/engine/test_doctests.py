@@ -22,6 +22,7 @@ MODULES = [
     "game.engine.solver",
     "game.engine.stream",
     "game.engine.tables",
+    "game.engine.together",
     "tools.bots",
     "tools.deal_bench",
 ]
