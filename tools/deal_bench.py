@@ -1,26 +1,30 @@
-"""Benchmark of the fair deal: ``python -m tools.deal_bench`` (prints figures; not a test).
+"""Benchmark of the fair deal: ``python -m tools.deal_bench [BOARDS]`` (prints figures; not a test).
 
-Deals 10,000 hands (by default) with :func:`game.engine.deal.deal_hand`: half on
-the boards hands were dealt on in self-played games (the random and the greedy
-bot of :mod:`tools.bots`, base set), half on random boards of density
-30–75 % with no full line. Then it deals the same hands, on the same boards and
-streams, with :func:`naive_deal_hand`, a plain reference dealer written here,
-checks that both deal exactly the same hands, and prints median, p99 and max
-time per deal for each and the speed-up.
+Times, in one run and on the same boards (a file of hex boards, bit ``row * 8 + col``,
+one a line; default ``../shared/bench/boards.txt`` relative to the repo root):
 
-The reference dealer decides each candidate with a memoised depth-first search
-over placements in every order (:func:`naive_can_place_all`): every remaining
-piece, every anchor of its placement table, all 16 lines checked after each
-placement. It shares nothing with :mod:`game.engine.solver` but the pieces.
+- the engine's dealer 1 and dealer 2 (:func:`game.engine.deal.deal_hand`, base set,
+  deal ``i`` on board ``i`` with ``DEALERS[v].stream(b"bench", None, i)``);
+- the naive C dealer ``dealc.c`` found next to the boards (``--dealc`` to point
+  elsewhere), compiled with ``gcc -O2`` into a temporary directory at run time.
 
-Options: ``--hands N`` (default 10,000), ``--seed S`` (board generation),
-``--set N`` (deal from challenge N's piece set instead of the base set),
-``--skip-naive``.
+It prints median, p99 and max per dealer (wall clock, as the C dealer measures)
+and the median ratios engine / C; absolute times on a shared machine move from
+run to run, the ratios much less. ``--naive N`` also deals the first ``N`` boards
+with :func:`naive_deal_hand`, a plain reference dealer written here (both
+versions), and checks that the engine deals exactly the same hands.
+
+The reference decides each candidate with a memoised depth-first search over
+placements in every order (:func:`naive_can_place_all`): every remaining piece,
+every anchor of its placement table, all 16 lines checked after each placement.
+It shares nothing with the engine's deal, tables or solver but the pieces.
 
 >>> from game.engine.pieces import BASE_SET
->>> from game.engine.stream import DealStream
+>>> from game.engine.stream import DealStream, HmacStream
 >>> [p.id for p in naive_deal_hand(0, BASE_SET, DealStream(b"example seed", 0))]
 ['T4-up', 'I3-v', 'T4-down']
+>>> [p.id for p in naive_deal_hand(0, BASE_SET, HmacStream(b"example seed", None, 0))]
+['T4-left', 'L4-180', 'J4-180']
 """
 
 from __future__ import annotations
@@ -29,32 +33,33 @@ import argparse
 import gc
 import os
 import platform
-import random
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 
-from game.engine.bitboard import LINE_MASKS, Bitboard, has_full_line
-from tools.bots import greedy_bot, random_bot
-from game.engine.deal import HAND_SIZE, Hand, deal_hand
-from game.engine.game import Status, continue_game, new_game, play
-from game.engine.pieces import BASE_SET, Piece, piece_set
-from game.engine.rules import CLASSIC
-from game.engine.stream import DealStream
+from game.engine.bitboard import LINE_MASKS, Bitboard
+from game.engine.deal import DEALERS, HAND_SIZE, Hand, Stream, deal_hand
+from game.engine.pieces import BASE_SET, Piece
 
-__all__ = ["naive_can_place_all", "naive_deal_hand", "random_boards", "self_play_boards", "main"]
+__all__ = ["main", "naive_can_place_all", "naive_deal_hand", "naive_fits"]
 
-DENSITY = (0.30, 0.75)
-"""Filled share of the random boards (RULES.md: a reachable board has no full line)."""
+REPO_ROOT = Path(__file__).resolve().parents[1]
 
-TARGETS = {"median": 0.25, "p99": 2.0, "max": 10.0}
-"""Targets of issue 8 in milliseconds on the 2-core machine; and 5× the reference at the median."""
+DEFAULT_BOARDS = REPO_ROOT / ".." / "shared" / "bench" / "boards.txt"
+"""The shared benchmark boards, beside the repository."""
 
-SPEEDUP_TARGET = 5.0
+MAX_MS = 5.0
+"""Target: no deal takes longer (issue 13)."""
 
-MAX_GAME_MOVES = 240
-"""Self-played games stop after this many moves, so many games (and seeds) are sampled."""
+C_RATIO = 10.0
+"""Target: the engine's dealer-2 median is within this factor of the C dealer's."""
+
+SEED = b"bench"
 
 
 # ---------------------------------------------------------------------------
@@ -68,6 +73,11 @@ def _naive_clear(board: Bitboard) -> Bitboard:
         if board & line == line:
             full |= line
     return board & ~full
+
+
+def naive_fits(board: Bitboard, piece: Piece) -> bool:
+    """Whether ``piece`` has a placement on ``board`` (its placement table, one AND each)."""
+    return any(not board & mask for _, mask in piece.placements)
 
 
 def naive_can_place_all(board: Bitboard, pieces: Sequence[Piece], memo: dict | None = None) -> bool:
@@ -101,180 +111,118 @@ def _naive_search(board: Bitboard, rem: tuple[Piece, ...], memo: dict) -> bool:
     return found
 
 
-def naive_deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: DealStream) -> Hand:
-    """Reference dealer: the rule of RULES.md § The fair deal, spelled out, one search per candidate.
+def naive_deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) -> Hand:
+    """Reference dealer: the rule of RULES.md § The fair deal of the stream's dealer, spelled out.
 
     Same draws as :func:`game.engine.deal.deal_hand`: candidates in the set's
-    order (each id once), ``stream.below(len(candidates))``, and the whole set
-    when no candidate is left.
+    order (each id once) — under dealer 2 only those that fit the board as
+    dealt — ``stream.below(len(candidates))``, and the whole set when no
+    candidate is left.
     """
     first: dict[str, Piece] = {}
     for piece in pieces:
         first.setdefault(piece.id, piece)
     distinct = tuple(first.values())
+    if DEALERS[stream.dealer].fits_as_dealt:
+        candidates = tuple(piece for piece in distinct if naive_fits(board, piece))
+    else:
+        candidates = distinct
     memo: dict = {}
     drawn: list[Piece] = []
-    degenerate = False
-    for _ in range(HAND_SIZE):
-        fair = [] if degenerate else [p for p in distinct if naive_can_place_all(board, [*drawn, p], memo)]
+    while len(drawn) < HAND_SIZE:
+        fair = [p for p in candidates if naive_can_place_all(board, [*drawn, p], memo)]
         if not fair:
-            degenerate = True
-            drawn.append(distinct[stream.below(len(distinct))])
-        else:
-            drawn.append(fair[stream.below(len(fair))])
+            break
+        drawn.append(fair[stream.below(len(fair))])
+    while len(drawn) < HAND_SIZE:
+        drawn.append(distinct[stream.below(len(distinct))])
     return drawn[0], drawn[1], drawn[2]
-
-
-# ---------------------------------------------------------------------------
-# Boards
-# ---------------------------------------------------------------------------
-
-
-def self_play_boards(count: int, rng: random.Random) -> list[Bitboard]:
-    """The boards hands were dealt on in Classic games of the random and the greedy bot (alternating)."""
-    boards: list[Bitboard] = []
-    game = 0
-    while len(boards) < count:
-        bot = random_bot if game % 2 == 0 else greedy_bot
-        state = new_game(CLASSIC, b"bench-%d" % game)
-        boards.append(state.board)
-        for _ in range(MAX_GAME_MOVES):
-            if state.status == Status.NO_MOVES:
-                state = continue_game(state)
-                boards.append(state.board)
-                continue
-            if state.status != Status.PLAYING:
-                break
-            deals = state.deals
-            state, _ = play(state, *bot(state, rng))
-            if state.deals != deals:
-                boards.append(state.board)
-        game += 1
-    return boards[:count]
-
-
-def random_boards(count: int, rng: random.Random, density: tuple[float, float] = DENSITY) -> list[Bitboard]:
-    """Boards with a uniform share of ``density`` of the cells filled at random, and no full line."""
-    low, high = round(density[0] * 64), round(density[1] * 64)
-    boards = []
-    while len(boards) < count:
-        board = sum(1 << cell for cell in rng.sample(range(64), rng.randint(low, high)))
-        if not has_full_line(board):
-            boards.append(board)
-    return boards
 
 
 # ---------------------------------------------------------------------------
 # Timing
 # ---------------------------------------------------------------------------
 
-Dealer = Callable[[Bitboard, Sequence[Piece], DealStream], Hand]
 
-
-def time_deals(
-    dealer: Dealer, boards: Sequence[Bitboard], pieces: Sequence[Piece]
-) -> tuple[list[float], list[float], list[Hand]]:
-    """Per deal, wall-clock and CPU milliseconds, and the hands: deal ``i`` on ``boards[i]`` with ``DealStream(b"bench", i)``.
-
-    The CPU time (this thread's) leaves out time the process waited for a CPU,
-    so it is the fairer figure on a shared machine; both are printed.
-    """
-    wall, cpu, hands = [], [], []
-    clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
+def time_deals(dealer, boards: Sequence[Bitboard], version: int) -> tuple[list[float], list[Hand]]:
+    """Per deal, wall-clock milliseconds, and the hands: deal ``i`` on ``boards[i]`` (base set)."""
+    make_stream = DEALERS[version].stream
+    times, hands = [], []
+    clock = time.perf_counter_ns
+    dealer(boards[0], BASE_SET, make_stream(SEED, None, 0))  # warm up: tables are built once per set
     gc.collect()
     for i, board in enumerate(boards):
-        stream = DealStream(b"bench", i)
-        start_cpu = cpu_clock()
+        stream = make_stream(SEED, None, i)
         start = clock()
-        hand = dealer(board, pieces, stream)
+        hand = dealer(board, BASE_SET, stream)
         end = clock()
-        end_cpu = cpu_clock()
-        wall.append((end - start) / 1e6)
-        cpu.append((end_cpu - start_cpu) / 1e6)
+        times.append((end - start) / 1e6)
         hands.append(hand)
-    return wall, cpu, hands
+    return times, hands
 
 
 def figures(times: Sequence[float]) -> dict[str, float]:
-    """``median``, ``p99`` (nearest rank), ``max`` and ``mean``, in milliseconds."""
+    """``median``, ``p99`` (nearest rank) and ``max``, in milliseconds."""
     ordered = sorted(times)
     rank = max(0, -(-99 * len(ordered) // 100) - 1)
-    return {
-        "median": statistics.median(ordered),
-        "p99": ordered[rank],
-        "max": ordered[-1],
-        "mean": statistics.fmean(ordered),
-    }
+    return {"median": statistics.median(ordered), "p99": ordered[rank], "max": ordered[-1]}
 
 
-def _row(name: str, stats: dict[str, float], count: int) -> str:
-    return (
-        f"  {name:<28} n={count:>6}  median {stats['median']:8.3f} ms  p99 {stats['p99']:8.3f} ms  "
-        f"max {stats['max']:8.3f} ms  mean {stats['mean']:7.3f} ms"
-    )
+def c_figures(dealc: Path, boards: Path) -> dict[str, float]:
+    """Compile ``dealc`` with ``gcc -O2`` in a temporary directory, run it on ``boards``, read its figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = Path(tmp) / "dealc"
+        subprocess.run(["gcc", "-O2", "-w", "-o", str(binary), str(dealc)], check=True)
+        out = subprocess.run([str(binary), str(boards)], check=True, capture_output=True, text=True).stdout
+    found = re.search(r"median=([\d.]+)ms p99=([\d.]+)ms max=([\d.]+)ms", out)
+    if found is None:
+        raise RuntimeError(f"unexpected output of {dealc.name}: {out!r}")
+    return dict(zip(("median", "p99", "max"), map(float, found.groups())))
+
+
+def _row(name: str, stats: dict[str, float]) -> str:
+    return f"  {name:<18} median {stats['median']:8.4f} ms  p99 {stats['p99']:8.4f} ms  max {stats['max']:8.3f} ms"
+
+
+def _check(boards: Sequence[Bitboard], hands: dict[int, list[Hand]]) -> bool:
+    """Deal the boards with the reference dealer (both versions); print and answer whether all hands agree."""
+    same = True
+    for version, dealt in hands.items():
+        reference = time_deals(naive_deal_hand, boards, version)[1]
+        agree = sum(a == b for a, b in zip(dealt, reference))
+        print(f"dealer {version}: same hands as the reference dealer on {agree} / {len(boards)} boards")
+        same = same and agree == len(boards)
+    return same
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark and print the figures; returns 1 if the two dealers ever disagree."""
+    """Run the benchmark and print the figures; returns 1 if the engine and the reference ever disagree."""
     parser = argparse.ArgumentParser(prog="python -m tools.deal_bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--set", type=int, default=None, dest="challenge", help="challenge number's piece set")
-    parser.add_argument("--skip-naive", action="store_true")
+    parser.add_argument("boards", nargs="?", type=Path, default=DEFAULT_BOARDS, help="hex boards, one a line")
+    parser.add_argument("--dealc", type=Path, default=None, help="the naive C dealer (default: beside the boards)")
+    parser.add_argument("--naive", type=int, default=0, metavar="N", help="check N boards against the reference")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    pieces = BASE_SET if args.challenge is None else piece_set(args.challenge)
+    boards = [int(line, 16) for line in args.boards.read_text().split()]
+    dealc = args.dealc or args.boards.parent / "dealc.c"
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Block Knock! deal benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+          f"load {load}; {len(boards)} boards from {args.boards.name}, base set")
 
-    load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
-    print(f"Block Knock! deal benchmark — Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in load)}")
-    started = time.perf_counter()
-    half = args.hands // 2
-    sources = {
-        "self-play (random, greedy)": self_play_boards(half, rng),
-        "random 30-75% no full line": random_boards(args.hands - half, rng),
-    }
-    boards = [board for group in sources.values() for board in group]
-    filled = [board.bit_count() for board in boards]
-    print(f"{len(boards)} boards ({', '.join(f'{len(b)} {name}' for name, b in sources.items())}) "
-          f"in {time.perf_counter() - started:.1f} s; filled cells median {statistics.median(filled):.0f}, "
-          f"max {max(filled)}; piece set of {len(pieces)}")
-
-    results = {"engine deal_hand": time_deals(deal_hand, boards, pieces)}
-    if not args.skip_naive:
-        results["naive reference"] = time_deals(naive_deal_hand, boards, pieces)
-
-    for name, (wall, cpu, _) in results.items():
-        for clock, times in (("wall clock", wall), ("CPU time", cpu)):
-            print(f"{name}, {clock}:")
-            print(_row("all", figures(times), len(times)))
-            offset = 0
-            for source, group in sources.items():
-                print(_row(source, figures(times[offset:offset + len(group)]), len(group)))
-                offset += len(group)
-
-    status = 0
-    engine_wall, engine_cpu, engine_hands = results["engine deal_hand"]
-    for clock, times in (("wall clock", engine_wall), ("CPU time", engine_cpu)):
-        stats = figures(times)
-        verdict = ", ".join(
-            f"{key} {stats[key]:.3f} ≤ {limit} ms {'ok' if stats[key] <= limit else 'MISSED'}"
-            for key, limit in TARGETS.items()
-        )
-        print(f"targets ({clock}): {verdict}")
-    if "naive reference" in results:
-        naive_wall, naive_cpu, naive_hands = results["naive reference"]
-        for clock, mine, theirs in (("wall clock", engine_wall, naive_wall), ("CPU time", engine_cpu, naive_cpu)):
-            engine, naive = figures(mine), figures(theirs)
-            speedup = naive["median"] / engine["median"]
-            print(f"speed-up over the reference ({clock}): median {speedup:.1f}× "
-                  f"({'ok' if speedup >= SPEEDUP_TARGET else 'MISSED'} ≥ {SPEEDUP_TARGET:g}×), "
-                  f"p99 {naive['p99'] / engine['p99']:.1f}×, max {naive['max'] / engine['max']:.1f}×")
-        same = sum(a == b for a, b in zip(engine_hands, naive_hands))
-        print(f"same hands as the reference: {same} / {len(boards)}")
-        status = 0 if same == len(boards) else 1
-    print(f"total {time.perf_counter() - started:.1f} s")
-    return status
+    results = {f"engine dealer {v}": time_deals(deal_hand, boards, v) for v in (1, 2)}
+    stats = {name: figures(times) for name, (times, _) in results.items()}
+    stats["C naive (dealer 1)"] = c = c_figures(dealc, args.boards)
+    for name, row in stats.items():
+        print(_row(name, row))
+    one, two = stats["engine dealer 1"], stats["engine dealer 2"]
+    for name in ("engine dealer 1", "engine dealer 2"):
+        print(f"median ratio {name} / C: {stats[name]['median'] / c['median']:.1f}×")
+    print(f"targets: dealer 2 median ≤ dealer 1 median {'ok' if two['median'] <= one['median'] else 'MISSED'}; "
+          f"dealer 2 / C ≤ {C_RATIO:g}× {'ok' if two['median'] <= C_RATIO * c['median'] else 'MISSED'}; "
+          f"max < {MAX_MS:g} ms {'ok' if max(one['max'], two['max']) < MAX_MS else 'MISSED'}")
+    if args.naive:
+        dealt = {v: results[f"engine dealer {v}"][1][:args.naive] for v in (1, 2)}
+        return 0 if _check(boards[:args.naive], dealt) else 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -108,12 +108,8 @@ def _eligible(together: Together, drawn: list[int], candidates: Sequence[int]) -
     if not drawn:
         return [i for i in candidates if together.anchors[i]]
     if len(drawn) == 1:
-        together.start_second(drawn[0])
-        decide = together.second_fits
-    else:
-        together.start_third(drawn[0], drawn[1])
-        decide = together.third_fits
-    return [j for j in candidates if decide(j)]
+        return together.seconds(drawn[0], candidates)
+    return together.thirds(drawn[0], drawn[1], candidates)
 
 
 def fair_pieces(

@@ -110,6 +110,14 @@ class _Stream:
     def _make_block(self, i: int) -> bytes:
         raise NotImplementedError
 
+    def _fill(self, n: int) -> None:
+        """Make at least ``n`` unread bytes available (from position 0 of the buffer)."""
+        buffer = self._buffer[self._pos:]
+        while len(buffer) < n:
+            buffer += self._make_block(self._block)
+            self._block += 1
+        self._buffer, self._pos = buffer, 0
+
     def read(self, n: int) -> bytes:
         """The next ``n`` bytes of the stream.
 
@@ -120,14 +128,11 @@ class _Stream:
         """
         if n < 0:
             raise ValueError(f"cannot read {n!r} bytes")
-        while len(self._buffer) - self._pos < n:
-            digest = self._make_block(self._block)
-            self._block += 1
-            self._buffer = self._buffer[self._pos:] + digest
-            self._pos = 0
-        out = self._buffer[self._pos:self._pos + n]
-        self._pos += n
-        return out
+        if len(self._buffer) - self._pos < n:
+            self._fill(n)
+        pos = self._pos
+        self._pos = pos + n
+        return self._buffer[pos:pos + n]
 
     def below(self, n: int) -> int:
         """An integer uniform in ``range(n)``, by rejection sampling (never biased by a modulo).
@@ -145,7 +150,11 @@ class _Stream:
         size = (bits + 7) // 8
         keep = (1 << bits) - 1
         while True:
-            value = int.from_bytes(self.read(size), "big") & keep
+            if len(self._buffer) - self._pos < size:
+                self._fill(size)
+            pos = self._pos
+            self._pos = pos + size
+            value = int.from_bytes(self._buffer[pos:pos + size], "big") & keep
             if value < n:
                 return value
 
@@ -195,7 +204,7 @@ class HmacStream(_Stream):
     :raises ValueError: ``k`` out of range or a malformed client seed.
     """
 
-    __slots__ = ("_seed", "_client_seed", "_mac", "_prefix")
+    __slots__ = ("_seed", "_client_seed", "_prefix")
 
     dealer = 2
 
@@ -203,13 +212,10 @@ class HmacStream(_Stream):
         self._seed = _seed_bytes(server_seed)
         self._client_seed = check_client_seed(client_seed)
         super().__init__(k)
-        self._mac = hmac.new(self._seed, digestmod=hashlib.sha256)
         self._prefix = f"{self._client_seed or ''}:{k}:"
 
     def __repr__(self) -> str:
         return f"HmacStream(<seed {len(self._seed)} bytes>, {self._client_seed!r}, {self._k!r})"
 
     def _make_block(self, i: int) -> bytes:
-        mac = self._mac.copy()
-        mac.update(f"{self._prefix}{i}".encode("ascii"))
-        return mac.digest()
+        return hmac.digest(self._seed, f"{self._prefix}{i}".encode("ascii"), "sha256")

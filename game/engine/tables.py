@@ -25,6 +25,7 @@ __all__ = [
     "MAX_REACH",
     "NearLines",
     "PieceTable",
+    "all_fitting",
     "clear_lines",
     "clearing_anchors",
     "cover",
@@ -90,11 +91,12 @@ class PieceTable:
         after ``x``'s anchor overlaps ``x``; so ``(conflicts[x][y] << a) >> CONFLICT_BASE`` are
         the anchors of ``y`` that overlap ``x`` placed at ``a``.
     :ivar overlaps: ``overlaps[x][y]``: the number of such offsets ``d``.
+    :ivar plan: how :func:`all_fitting` shares shifts between pieces (see :func:`_anchor_plan`).
     """
 
     __slots__ = (
         "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
-        "heights", "lines_at", "conflicts", "overlaps",
+        "heights", "lines_at", "conflicts", "overlaps", "plan",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -110,6 +112,25 @@ class PieceTable:
         pairs = [[_conflict(x, y) for y in pieces] for x in pieces]
         self.conflicts = [[mask for mask, _ in row] for row in pairs]
         self.overlaps = [[count for _, count in row] for row in pairs]
+        self.plan = _anchor_plan(self.offsets)
+
+
+def _anchor_plan(offsets: list[tuple[int, ...]]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """How :func:`all_fitting` builds every piece's blocked anchors from the others'.
+
+    ``(piece, base, extra)`` in an order where ``base`` (a piece whose offsets are a
+    subset of ``piece``'s, the largest such, or ``-1``) comes first: the blocked
+    anchors of ``piece`` are ``base``'s OR ``board >> o`` for each ``o`` in ``extra``.
+    """
+    order = sorted(range(len(offsets)), key=lambda i: (len(offsets[i]), i))
+    plan, done = [], []
+    for i in order:
+        own = set(offsets[i])
+        base = max((j for j in done if own >= set(offsets[j])), key=lambda j: len(offsets[j]), default=-1)
+        extra = tuple(sorted(own - set(offsets[base]))) if base >= 0 else tuple(sorted(own))
+        plan.append((i, base, extra))
+        done.append(i)
+    return tuple(plan)
 
 
 def _conflict(x: Piece, y: Piece) -> tuple[int, int]:
@@ -150,6 +171,24 @@ def piece_table(pieces: Sequence[Piece]) -> PieceTable:
     if type(pieces) is tuple and len(_TABLES_BY_OBJECT) < 256:
         _TABLES_BY_OBJECT[id(pieces)] = (pieces, table)  # holds the tuple, so its id is not reused
     return table
+
+
+def all_fitting(table: PieceTable, board: Bitboard) -> list[Bitboard]:
+    """The anchors of every piece of ``table`` on ``board``: ``[fitting(table, board, i) for i ...]``,
+    with the shifts shared between pieces (:attr:`PieceTable.plan`).
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> all_fitting(table, 0x0F0F) == [fitting(table, 0x0F0F, i) for i in range(35)]
+    True
+    """
+    blocked = [0] * len(table.pieces)
+    for i, base, extra in table.plan:
+        mask = blocked[base] if base >= 0 else 0
+        for offset in extra:
+            mask |= board >> offset
+        blocked[i] = mask
+    return [anchor & ~mask for anchor, mask in zip(table.anchor_masks, blocked)]
 
 
 def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:

@@ -35,12 +35,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .bitboard import Bitboard, has_full_line
 from .tables import (
     CONFLICT_BASE,
     MAX_REACH,
     NearLines,
     PieceTable,
+    all_fitting,
     clear_lines,
     clearing_anchors,
     cover,
@@ -108,7 +111,7 @@ class Together:
         self.t = table
         self.board = board
         self.near: NearLines | None = None if has_full_line(board) else near_lines(board)
-        self.anchors = [fitting(table, board, i) for i in range(len(table.pieces))]
+        self.anchors = all_fitting(table, board)
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
         self.pair_at: tuple[Bitboard, Bitboard] | None = None  # one disjoint placement of pieces 1 and 2
@@ -126,6 +129,30 @@ class Together:
                 found = clearing_anchors(self.t, self.near, i, found)
             self._clearing[i] = found
         return found
+
+    # -- whole draws: a quick disjoint test inline, the exact test for the rest ---------------
+
+    def seconds(self, first: int, candidates: Iterable[int]) -> list[int]:
+        """The ``candidates`` that can be placed together with piece 1 (``first``), in order."""
+        self.start_second(first)
+        anchors, exact = self.anchors, self.second_fits
+        a1 = anchors[first]
+        if not a1:
+            return [j for j in candidates if exact(j)]
+        low, row = a1 & -a1, self.t.conflicts[first]
+        return [j for j in candidates if anchors[j] & ~((row[j] * low) >> CONFLICT_BASE) or exact(j)]
+
+    def thirds(self, first: int, second: int, candidates: Iterable[int]) -> list[int]:
+        """The ``candidates`` that can be placed together with pieces 1 and 2, in order."""
+        self.start_third(first, second)
+        anchors, exact = self.anchors, self.third_fits
+        if self.pair_at is None:
+            return [j for j in candidates if exact(j)]
+        (low1, low2), row1, row2 = self.pair_at, self.t.conflicts[first], self.t.conflicts[second]
+        return [
+            j for j in candidates
+            if anchors[j] & ~((row1[j] * low1 | row2[j] * low2) >> CONFLICT_BASE) or exact(j)
+        ]
 
     # -- piece 2: fits together with piece 1 -------------------------------------------------
 
