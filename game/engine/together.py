@@ -83,11 +83,15 @@ def _clear_first(
 
     ``near`` is ``None`` for a board with a full line: there every placement clears.
     """
-    clearing = ax if near is None else clearing_anchors(t, near, x, ax)
+    return _room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
+
+
+def _room_after(t: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
+    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
     mask = t.masks[x]
-    while clearing:
-        low = clearing & -clearing
-        clearing ^= low
+    while spots:
+        low = spots & -spots
+        spots ^= low
         if fitting(t, clear_lines(board | mask * low), y):
             return True
     return False
@@ -171,15 +175,7 @@ class Together:
         for after in self._after_first:
             if fitting(t, after, j):
                 return True
-        if aj:
-            clearing = self.clearing(j)
-            mask = t.masks[j]
-            while clearing:
-                low = clearing & -clearing
-                clearing ^= low
-                if fitting(t, clear_lines(self.board | mask * low), i):
-                    return True
-        return False
+        return bool(aj) and _room_after(t, self.board, j, self.clearing(j), i)
 
     def _clear_boards(self, i: int, clearing: Bitboard) -> list[Bitboard]:
         boards, mask = [], self.t.masks[i]
@@ -291,20 +287,14 @@ class Together:
         if self.near is not None:
             drawn = ((self.first, self.second), (self.second, self.first))
             for f, g in drawn[: 1 if self.first == self.second else 2]:
-                mask, lines_at, height = t.masks[f], t.lines_at[f], t.heights[f]
                 to_g, ag, mask_g = t.conflicts[f][g], anchors[g], t.masks[g]
                 reach_row, reach_col = t.row_reach[g], t.col_reach[g]
                 rest = anchors[f] & ~self.clearing(f)
                 while rest:
                     low = rest & -rest
                     rest ^= low
-                    board = self.board | mask * low
-                    for n, line in enumerate(lines_at[low.bit_length() - 1]):
-                        is_column = n >= height
-                        cells = line & ~board
-                        count = cells.bit_count()
-                        if count > MAX_REACH:
-                            continue
+                    board, lines = self._lines_through(f, low)
+                    for cells, count, is_column in lines:
                         through.append((f, g, low, board, cells, count, is_column))
                         if count <= (reach_col if is_column else reach_row):
                             spots = cover(t, g, ag & ~((to_g * low) >> CONFLICT_BASE), cells)
@@ -315,10 +305,23 @@ class Together:
         self._through = through
         self._through_boards = list(boards)
 
+    def _lines_through(self, f: int, low: Bitboard) -> tuple[Bitboard, list[tuple[Bitboard, int, bool]]]:
+        """Piece ``f`` placed at anchor bit ``low`` (a non-clearing placement): the board, and the
+        lines through it one more placement might complete, ``[(empty cells, count, is_column), ...]``."""
+        t = self.t
+        board = self.board | t.masks[f] * low
+        height, lines = t.heights[f], []
+        for n, line in enumerate(t.lines_at[f][low.bit_length() - 1]):
+            cells = line & ~board
+            count = cells.bit_count()
+            if count <= MAX_REACH:
+                lines.append((cells, count, n >= height))
+        return board, lines
+
     def _third_second(self, j: int) -> bool:
         """W2, piece ``j`` second: it completes a line through drawn piece ``f``, then ``g`` fits."""
         t = self.t
-        aj, conflicts, mask_j = self.anchors[j], t.conflicts, t.masks[j]
+        aj, conflicts = self.anchors[j], t.conflicts
         if not aj:
             return False
         reach_row, reach_col = t.row_reach[j], t.col_reach[j]
@@ -326,11 +329,8 @@ class Together:
             if count > (reach_col if is_column else reach_row):
                 continue
             spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)
-            while spots:
-                spot = spots & -spots
-                spots ^= spot
-                if fitting(t, clear_lines(board | mask_j * spot), g):
-                    return True
+            if _room_after(t, board, j, spots, g):
+                return True
         return False
 
     def _third_first(self, j: int, aj: Bitboard) -> bool:
@@ -346,27 +346,18 @@ class Together:
                 return True
         if self.near is None:
             return False
-        anchors, lines_at, height = self.anchors, t.lines_at[j], t.heights[j]
+        anchors = self.anchors
         roles = ((i1, i2), (i2, i1)) if i1 != i2 else ((i1, i2),)
         rest = aj & ~clearing
         while rest:
             low = rest & -rest
             rest ^= low
-            board = self.board | mask * low
-            for n, line in enumerate(lines_at[low.bit_length() - 1]):
-                is_column = n >= height
-                cells = line & ~board
-                count = cells.bit_count()
-                if count > MAX_REACH:
-                    continue
+            board, lines = self._lines_through(j, low)
+            for cells, count, is_column in lines:
                 for s, u in roles:
                     if count > (t.col_reach[s] if is_column else t.row_reach[s]):
                         continue
                     spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> CONFLICT_BASE), cells)
-                    mask_s = t.masks[s]
-                    while spots:
-                        spot = spots & -spots
-                        spots ^= spot
-                        if fitting(t, clear_lines(board | mask_s * spot), u):
-                            return True
+                    if _room_after(t, board, s, spots, u):
+                        return True
         return False
