@@ -6,14 +6,17 @@ Modules, one job each:
 - :mod:`.pieces` — the 50 fixed shapes with stable ids and the piece sets;
 - :mod:`.board` — anchors, fits, place (with line clears);
 - :mod:`.scoring` — MoveResult, Combo, Classic and Practice scoring strategies;
-- :mod:`.stream` — the deterministic, version-independent deal stream;
+- :mod:`.stream` — the deterministic, version-independent deal streams (one per dealer version);
 - :mod:`.solver` — can these pieces all be placed? (witness);
-- :mod:`.deal` — the fair deal;
-- :mod:`.game` — rules, game states, play / continue / decline / replay;
+- :mod:`.tables` — per piece set bit tables and bit helpers the deal decides with;
+- :mod:`.together` — can a piece join those drawn? (exact, bit-parallel);
+- :mod:`.deal` — the fair deal, versioned (dealer 1, dealer 2);
+- :mod:`.rules` — the rules presets of the modes (piece set, scoring, Continues, target);
+- :mod:`.game` — game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
-:mod:`.bots` plays games by itself (tests, the Challenge ladder); :mod:`.bench` times the
-deal against a plain reference dealer: ``python -m game.engine.bench``.
+Self-play bots and the deal benchmark live outside the engine, in the top-level
+``tools`` package (:mod:`tools.bots`; ``python -m tools.deal_bench``).
 
 >>> import game.engine as engine
 >>> state = engine.new_game(engine.CLASSIC, b"example seed")
@@ -44,7 +47,7 @@ from .bitboard import (
     validate_board,
 )
 from .board import Placement, anchors, fits, legal_anchors, place
-from .deal import HAND_SIZE, Hand, deal_hand, fair_pieces
+from .deal import CURRENT_DEALER, DEALERS, HAND_SIZE, Dealer, Hand, deal_hand, dealer_of, fair_pieces
 from .errors import (
     EngineError,
     IllegalMoveError,
@@ -55,28 +58,12 @@ from .errors import (
     NotPlayingError,
     SlotUsedError,
 )
-from .game import (
-    CLASSIC,
-    DAILY,
-    PRACTICE,
-    Event,
-    GameState,
-    Move,
-    Rules,
-    Status,
-    apply_event,
-    challenge_rules,
-    continue_game,
-    decline,
-    legal_moves,
-    new_game,
-    play,
-    replay,
-)
+from .game import Event, GameState, Move, Status, apply_event, continue_game, decline, legal_moves, new_game, play, replay
 from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
+from .rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
-from .stream import DealStream
+from .stream import DealStream, HmacStream
 
 __all__ = [
     # bitboard
@@ -90,8 +77,8 @@ __all__ = [
     # scoring
     "Combo", "MoveResult", "Scoring", "ClassicScoring", "PracticeScoring",
     # stream, solver, deal
-    "DealStream", "Solution", "can_place_all", "solve", "witness",
-    "HAND_SIZE", "Hand", "deal_hand", "fair_pieces",
+    "DealStream", "HmacStream", "Solution", "can_place_all", "solve", "witness",
+    "HAND_SIZE", "Hand", "Dealer", "DEALERS", "CURRENT_DEALER", "dealer_of", "deal_hand", "fair_pieces",
     # game
     "Status", "Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules",
     "GameState", "Move", "Event", "new_game", "play", "continue_game", "decline",

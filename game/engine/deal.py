@@ -1,65 +1,46 @@
 """The fair deal: a hand of three that can always be placed in full (RULES.md § The fair deal).
 
-Piece 1 is drawn uniformly from the set's pieces that fit the board; piece 2
-uniformly from those that can be placed together with piece 1 (in some order,
-line clears applied between placements); piece 3 likewise with pieces 1 and 2.
-So every hand dealt can be placed in full, in at least one order.
+Each piece is drawn uniformly from the set's **eligible** pieces. The rule is
+versioned, so a stored game replays with the dealer it was dealt with
+(:data:`DEALERS`, new games: :data:`CURRENT_DEALER`):
 
-The only inputs are the board, the game's piece set and the deal's random
-stream — never the score, the player or the time.
+- **dealer 1**: a piece is eligible when it can be placed together with the
+  pieces already drawn for the hand, in some order, line clears applied between
+  placements (piece 1: it fits the board); stream :class:`~game.engine.stream.DealStream`;
+- **dealer 2**: also, it fits the board as the hand is dealt (it has a legal
+  anchor there before any piece of the hand is placed); stream
+  :class:`~game.engine.stream.HmacStream`.
 
-Each candidate is decided exactly, and quickly because of what a witness must
-look like. Call a placement *clearing* when it completes a line. Then:
-
-- **two pieces** fit together iff they have two disjoint placements on the
-  board (either order then works), or a clearing placement of one leaves room
-  for the other;
-- **three pieces** fit together iff (W0) they have three pairwise disjoint
-  placements; or (W1) a clearing placement of one leaves room for the other two
-  (the two-piece test on the cleared board); or (W2) a non-clearing placement of
-  one, then a placement of another that completes a line *through the first
-  piece's cells*, leaves room for the third. Any other witness reorders into
-  these: if its second placement clears nothing, the three are disjoint (W0);
-  if the lines it completes miss the first piece, it completes them on the
-  board as it is, so it can go first (W1).
-
-Everything is bit-parallel on 64-bit ints (see :class:`~game.engine.solver.PieceTable`):
-every piece's anchors once per board; after a non-clearing placement of ``x``
-at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >> 64``;
-clearing anchors come from the few lines with at most five empty cells; and two
-pieces with more anchors than overlapping offsets have a disjoint pair without
-any search. What depends only on pieces 1 and 2 is computed once per deal, when
-first needed, and shared by every candidate.
+So every hand dealt can be placed in full, in at least one order. The only
+inputs are the board, the game's piece set and the deal's random stream —
+never the score, the player or the time. Candidates are decided exactly by
+:class:`~game.engine.together.Together`.
 
 >>> from game.engine.pieces import BASE_SET
->>> from game.engine.stream import DealStream
+>>> from game.engine.stream import DealStream, HmacStream
 >>> [piece.id for piece in deal_hand(0, BASE_SET, DealStream(b"example seed", 0))]
 ['T4-up', 'I3-v', 'T4-down']
+>>> [piece.id for piece in deal_hand(0, BASE_SET, DEALERS[2].stream(b"example seed", None, 0))]
+['T4-left', 'L4-180', 'J4-180']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeAlias
 
-from .bitboard import Bitboard, has_full_line, validate_board
+from .bitboard import Bitboard, validate_board
 from .errors import InvalidRulesError
 from .pieces import Piece
-from .solver import (
-    MAX_REACH,
-    NearLines,
-    PieceTable,
-    can_place_all,
-    clear_lines,
-    clearing_anchors,
-    cover,
-    fitting,
-    near_lines,
-    piece_table,
-)
-from .stream import DealStream
+from .solver import can_place_all
+from .stream import DealStream, HmacStream
+from .tables import piece_table
+from .together import Together
 
-__all__ = ["HAND_SIZE", "Hand", "deal_hand", "fair_pieces"]
+__all__ = [
+    "CURRENT_DEALER", "DEALERS", "HAND_SIZE", "Dealer", "Hand", "Stream", "deal_hand", "dealer_of", "fair_pieces",
+]
 
 HAND_SIZE = 3
 """Pieces in a hand (RULES.md § Turn structure)."""
@@ -67,343 +48,114 @@ HAND_SIZE = 3
 Hand: TypeAlias = tuple[Piece, Piece, Piece]
 """A dealt hand, by slot 0, 1, 2."""
 
-
-def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
-    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
-    conflict = t.conflicts[x][y]
-    low = ax & -ax
-    if ay & ~((conflict * low) >> 64):
-        return True
-    overlaps = t.overlaps[x][y]
-    count_x, count_y = ax.bit_count(), ay.bit_count()
-    if count_x > overlaps or count_y > overlaps:
-        return True  # more anchors than overlapping offsets: one of them is free
-    if count_x <= count_y:
-        rest, other = ax ^ low, ay
-    else:
-        conflict, rest, other = t.conflicts[y][x], ay, ax
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if other & ~((conflict * low) >> 64):
-            return True
-    return False
+Stream: TypeAlias = DealStream | HmacStream
+"""A deal's random stream; its ``dealer`` attribute is the version of the rule it deals with."""
 
 
-def _clear_first(
-    t: PieceTable, board: Bitboard, near: NearLines | None, x: int, ax: Bitboard, y: int
-) -> bool:
-    """Whether a clearing placement of ``x`` (anchors ``ax``) leaves room for ``y``.
+def _blake2b_stream(seed: bytes, client_seed: str | None, k: int) -> DealStream:
+    if client_seed is not None:
+        raise InvalidRulesError("dealer 1 takes no client seed")
+    return DealStream(seed, k)
 
-    ``near`` is ``None`` for a board with a full line: there every placement clears.
+
+@dataclass(frozen=True)
+class Dealer:
+    """One published version of the fair deal.
+
+    :ivar version: the number stored with every game dealt by it.
+    :ivar stream: ``stream(server seed, client seed or None, k)``: the random stream of deal ``k``.
+    :ivar fits_as_dealt: a piece must also fit the board as dealt to be eligible (rule 1).
     """
-    clearing = ax if near is None else clearing_anchors(t, near, x, ax)
-    mask = t.masks[x]
-    while clearing:
-        low = clearing & -clearing
-        clearing ^= low
-        if fitting(t, clear_lines(board | mask * low), y):
-            return True
-    return False
+
+    version: int
+    stream: Callable[[bytes, str | None, int], Stream]
+    fits_as_dealt: bool
 
 
-def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
-    """Whether pieces ``x`` and ``y`` can both be placed on ``board`` (a board with no full line)."""
-    ax, ay = fitting(t, board, x), fitting(t, board, y)
-    if ax and ay and _disjoint(t, x, y, ax, ay):
-        return True
-    if not (ax or ay):
-        return False
-    near = near_lines(board)
-    return _clear_first(t, board, near, x, ax, y) or _clear_first(t, board, near, y, ay, x)
+DEALERS: dict[int, Dealer] = {
+    1: Dealer(1, _blake2b_stream, fits_as_dealt=False),
+    2: Dealer(2, HmacStream, fits_as_dealt=True),
+}
+"""Every dealer version ever used, by number: never change one, add a new one."""
+
+CURRENT_DEALER = 2
+"""The version new games should be dealt with."""
 
 
-class _Deal:
-    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work."""
+def dealer_of(version: int) -> Dealer:
+    """The :class:`Dealer` of ``version``.
 
-    def __init__(self, table: PieceTable, board: Bitboard) -> None:
-        self.t = table
-        self.board = board
-        self.near: NearLines | None = None if has_full_line(board) else near_lines(board)
-        self.anchors = [fitting(table, board, i) for i in range(len(table.pieces))]
-        self._clearing: dict[int, Bitboard] = {}
-        self.first = self.second = -1
-        self.pair_at: tuple[Bitboard, Bitboard] | None = None  # one disjoint placement of pieces 1 and 2
-        self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
-        self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
-        self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
-        self._through_boards: list[Bitboard] = []
+    >>> dealer_of(CURRENT_DEALER).fits_as_dealt
+    True
 
-    def clearing(self, i: int) -> Bitboard:
-        """Anchors of piece ``i`` on the board that complete a line (all of them if one is full)."""
-        found = self._clearing.get(i)
-        if found is None:
-            found = self.anchors[i]
-            if self.near is not None:
-                found = clearing_anchors(self.t, self.near, i, found)
-            self._clearing[i] = found
-        return found
-
-    # -- piece 2: fits together with piece 1 -------------------------------------------------
-
-    def start_second(self, first: int) -> None:
-        self.first = first
-        self._after_first = None
-
-    def second_fits(self, j: int) -> bool:
-        """Whether piece ``j`` can be placed together with piece 1 (exact)."""
-        t, i = self.t, self.first
-        ai, aj = self.anchors[i], self.anchors[j]
-        if ai and aj and _disjoint(t, i, j, ai, aj):
-            return True
-        if self._after_first is None:
-            self._after_first = self._clear_boards(i, self.clearing(i))
-        for after in self._after_first:
-            if fitting(t, after, j):
-                return True
-        if aj:
-            clearing = self.clearing(j)
-            mask = t.masks[j]
-            while clearing:
-                low = clearing & -clearing
-                clearing ^= low
-                if fitting(t, clear_lines(self.board | mask * low), i):
-                    return True
-        return False
-
-    def _clear_boards(self, i: int, clearing: Bitboard) -> list[Bitboard]:
-        boards, mask = [], self.t.masks[i]
-        while clearing:
-            low = clearing & -clearing
-            clearing ^= low
-            boards.append(clear_lines(self.board | mask * low))
-        return boards
-
-    # -- piece 3: fits together with pieces 1 and 2 ------------------------------------------
-
-    def start_third(self, first: int, second: int) -> None:
-        t, anchors = self.t, self.anchors
-        self.first, self.second = first, second
-        self._clear_firsts = self._through = self.pair_at = None
-        a1, a2 = anchors[first], anchors[second]
-        conflict = t.conflicts[first][second]
-        rest = a1
-        while rest:  # one disjoint placement of pieces 1 and 2 (as anchor bits), for the quick test
-            low = rest & -rest
-            rest ^= low
-            free = a2 & ~((conflict * low) >> 64)
-            if free:
-                self.pair_at = (low, free & -free)
-                break
-
-    def third_fits(self, j: int) -> bool:
-        """Whether piece ``j`` can be placed together with pieces 1 and 2 (exact: W0, W1, W2)."""
-        t, anchors = self.t, self.anchors
-        i1, i2 = self.first, self.second
-        aj = anchors[j]
-        conflicts = t.conflicts
-        if aj and self.pair_at is not None:
-            low1, low2 = self.pair_at
-            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> 64):
-                return True
-        if aj and self._three_disjoint(j, aj):
-            return True
-        if self._through is None:
-            self._prepare_through()
-        for after in self._through_boards:
-            if fitting(t, after, j):
-                return True
-        if self._clear_firsts is None:
-            self._prepare_clear_firsts()
-        for entry in self._clear_firsts:
-            if self._pair_after_clear(entry, j):
-                return True
-        if aj and self._third_first(j, aj):
-            return True
-        return self._third_second(j)
-
-    def _three_disjoint(self, j: int, aj: Bitboard) -> bool:
-        """W0: pairwise disjoint placements of pieces 1, 2 and ``j``."""
-        t, i1, i2 = self.t, self.first, self.second
-        a1, a2 = self.anchors[i1], self.anchors[i2]
-        if not (a1 and a2):
-            return False
-        to1, to2 = t.conflicts[j][i1], t.conflicts[j][i2]
-        rest = aj
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            b1 = a1 & ~((to1 * low) >> 64)
-            if b1:
-                b2 = a2 & ~((to2 * low) >> 64)
-                if b2 and _disjoint(t, i1, i2, b1, b2):
-                    return True
-        return False
-
-    def _prepare_clear_firsts(self) -> None:
-        """W1 for a drawn piece placed first: per clearing placement, the board and the other's options."""
-        t, entries = self.t, []
-        drawn = (self.first, self.second) if self.first != self.second else (self.first,)
-        for f in drawn:
-            g = self.second if f == self.first else self.first
-            for after in self._clear_boards(f, self.clearing(f)):
-                near = near_lines(after)
-                ag = fitting(t, after, g)
-                g_clear = clearing_anchors(t, near, g, ag)
-                mask, follow = t.masks[g], []
-                while g_clear:
-                    low = g_clear & -g_clear
-                    g_clear ^= low
-                    follow.append(clear_lines(after | mask * low))
-                entries.append((after, near, g, ag, follow))
-        self._clear_firsts = entries
-
-    def _pair_after_clear(self, entry: tuple, j: int) -> bool:
-        after, near, g, ag, follow = entry
-        t = self.t
-        aj = fitting(t, after, j)
-        if ag and aj and _disjoint(t, g, j, ag, aj):
-            return True
-        for board in follow:
-            if fitting(t, board, j):
-                return True
-        return bool(aj) and _clear_first(t, after, near, j, aj, g)
-
-    def _prepare_through(self) -> None:
-        """W2 for a drawn piece placed first without a clear: the lines through it that another may complete.
-
-        ``_through`` lists ``(f, g, low, board, empty cells, count, is_column)`` (``f`` placed
-        at ``low`` on ``board``, ``g`` the other drawn piece); ``_through_boards`` the boards
-        after ``g`` completes such a line (piece 3 then only has to fit).
-        """
-        t, anchors = self.t, self.anchors
-        through, boards = [], {}
-        if self.near is not None:
-            drawn = ((self.first, self.second), (self.second, self.first))
-            for f, g in drawn[: 1 if self.first == self.second else 2]:
-                mask, lines_at, height = t.masks[f], t.lines_at[f], t.heights[f]
-                to_g, ag, mask_g = t.conflicts[f][g], anchors[g], t.masks[g]
-                reach_row, reach_col = t.row_reach[g], t.col_reach[g]
-                rest = anchors[f] & ~self.clearing(f)
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    board = self.board | mask * low
-                    for n, line in enumerate(lines_at[low.bit_length() - 1]):
-                        is_column = n >= height
-                        cells = line & ~board
-                        count = cells.bit_count()
-                        if count > MAX_REACH:
-                            continue
-                        through.append((f, g, low, board, cells, count, is_column))
-                        if count <= (reach_col if is_column else reach_row):
-                            spots = cover(t, g, ag & ~((to_g * low) >> 64), cells)
-                            while spots:
-                                spot = spots & -spots
-                                spots ^= spot
-                                boards[clear_lines(board | mask_g * spot)] = None
-        self._through = through
-        self._through_boards = list(boards)
-
-    def _third_second(self, j: int) -> bool:
-        """W2, piece ``j`` second: it completes a line through drawn piece ``f``, then ``g`` fits."""
-        t = self.t
-        aj, conflicts, mask_j = self.anchors[j], t.conflicts, t.masks[j]
-        if not aj:
-            return False
-        reach_row, reach_col = t.row_reach[j], t.col_reach[j]
-        for f, g, low, board, cells, count, is_column in self._through:
-            if count > (reach_col if is_column else reach_row):
-                continue
-            spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> 64), cells)
-            while spots:
-                spot = spots & -spots
-                spots ^= spot
-                if fitting(t, clear_lines(board | mask_j * spot), g):
-                    return True
-        return False
-
-    def _third_first(self, j: int, aj: Bitboard) -> bool:
-        """Piece ``j`` first: W1 if its placement clears, else W2 (a drawn piece completes a line through it)."""
-        t, i1, i2 = self.t, self.first, self.second
-        clearing = self.clearing(j)
-        mask = t.masks[j]
-        rest = clearing
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if _pair(t, clear_lines(self.board | mask * low), i1, i2):
-                return True
-        if self.near is None:
-            return False
-        anchors, lines_at, height = self.anchors, t.lines_at[j], t.heights[j]
-        roles = ((i1, i2), (i2, i1)) if i1 != i2 else ((i1, i2),)
-        rest = aj & ~clearing
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            board = self.board | mask * low
-            for n, line in enumerate(lines_at[low.bit_length() - 1]):
-                is_column = n >= height
-                cells = line & ~board
-                count = cells.bit_count()
-                if count > MAX_REACH:
-                    continue
-                for s, u in roles:
-                    if count > (t.col_reach[s] if is_column else t.row_reach[s]):
-                        continue
-                    spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> 64), cells)
-                    mask_s = t.masks[s]
-                    while spots:
-                        spot = spots & -spots
-                        spots ^= spot
-                        if fitting(t, clear_lines(board | mask_s * spot), u):
-                            return True
-        return False
+    :raises InvalidRulesError: no such version.
+    """
+    found = DEALERS.get(version) if isinstance(version, int) and not isinstance(version, bool) else None
+    if found is None:
+        raise InvalidRulesError(f"unknown dealer version {version!r}")
+    return found
 
 
-def fair_pieces(board: Bitboard, pieces: Sequence[Piece], drawn: Sequence[Piece] = ()) -> tuple[Piece, ...]:
-    """The pieces of the set that can be placed together with ``drawn`` (the next draw's choices).
+def _candidates(together: Together, count: int, rule: Dealer) -> Sequence[int]:
+    """The pieces (by index) that may be drawn at all: those that fit the board as dealt under rule 1."""
+    if rule.fits_as_dealt:
+        return [i for i in range(count) if together.anchors[i]]
+    return range(count)
+
+
+def _eligible(together: Together, drawn: list[int], candidates: Sequence[int]) -> list[int]:
+    """The ``candidates`` that can be placed together with the ``drawn`` pieces (0, 1 or 2 of them)."""
+    if not drawn:
+        return [i for i in candidates if together.anchors[i]]
+    if len(drawn) == 1:
+        return together.seconds(drawn[0], candidates)
+    return together.thirds(drawn[0], drawn[1], candidates)
+
+
+def fair_pieces(
+    board: Bitboard, pieces: Sequence[Piece], drawn: Sequence[Piece] = (), dealer: int = 1
+) -> tuple[Piece, ...]:
+    """The eligible pieces of the set for the draw after ``drawn``, under dealer version ``dealer``.
 
     >>> from game.engine.bitboard import from_rows
-    >>> from game.engine.pieces import BASE_SET
-    >>> [p.id for p in fair_pieces(from_rows(["#######."] * 7 + ["#......."]), BASE_SET)][:5]
+    >>> from game.engine.pieces import PIECES, BASE_SET
+    >>> board = from_rows(["#######."] * 7 + ["#......."])
+    >>> [p.id for p in fair_pieces(board, BASE_SET)][:5]
     ['mono', 'I2-h', 'I2-v', 'I3-h', 'I3-v']
+    >>> [len(fair_pieces(board, BASE_SET, [PIECES["I5-v"]], dealer=version)) for version in (1, 2)]
+    [35, 13]
 
     :raises InvalidBoardError: ``board`` is not an int in ``[0, 2**64)``.
+    :raises InvalidRulesError: an unknown dealer version.
     """
+    rule = dealer_of(dealer)
     validate_board(board)
     drawn = list(drawn)
     if not can_place_all(board, drawn):
         return ()
     distinct = piece_table(pieces).pieces
-    if len(drawn) >= HAND_SIZE:
-        return tuple(piece for piece in distinct if can_place_all(board, [*drawn, piece]))
     table = piece_table([*distinct, *drawn])  # a list: not kept in the by-object cache
-    deal = _Deal(table, board)
+    together = Together(table, board)
+    candidates = _candidates(together, len(distinct), rule)
+    if len(drawn) >= HAND_SIZE:
+        return tuple(distinct[i] for i in candidates if can_place_all(board, [*drawn, distinct[i]]))
     index = {piece.id: i for i, piece in enumerate(table.pieces)}
-    order = [index[piece.id] for piece in drawn]
-    if not order:
-        return tuple(piece for i, piece in enumerate(distinct) if deal.anchors[i])
-    if len(order) == 1:
-        deal.start_second(order[0])
-        return tuple(piece for i, piece in enumerate(distinct) if deal.second_fits(i))
-    deal.start_third(order[0], order[1])
-    return tuple(piece for i, piece in enumerate(distinct) if deal.third_fits(i))
+    return tuple(distinct[i] for i in _eligible(together, [index[piece.id] for piece in drawn], candidates))
 
 
-def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: DealStream) -> Hand:
+def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) -> Hand:
     """Deal a fair hand of three for ``board`` from the set ``pieces`` using ``stream``.
 
-    Draw ``i`` takes ``stream.below(n)`` over the ``n`` fair candidates, listed in
-    the set's order (each id once). If no piece of the set can join the hand
-    — impossible on a reachable board, which has no full line and so always
-    takes the monomino — that draw and the rest of the hand are uniform over the
-    whole set, and the game ends at once with no moves.
+    The rule is that of the stream's dealer version (``stream.dealer``). Draw
+    ``d`` takes ``stream.below(n)`` over the ``n`` eligible pieces, listed in the
+    set's order (each id once). If no piece of the set is eligible — impossible
+    on a reachable board, which has no full line and so always takes the
+    monomino — that draw and the rest of the hand are uniform over the whole
+    set, and the game ends at once with no moves.
 
     :param board: the board the hand is dealt for.
     :param pieces: the game's piece set (``Rules.pieces``).
-    :param stream: the deal's random stream, ``DealStream(seed, k)``.
+    :param stream: the deal's random stream, ``DEALERS[version].stream(seed, client_seed, k)``.
     :returns: the hand by slot.
     :raises InvalidBoardError: ``board`` is not an int in ``[0, 2**64)``.
     :raises InvalidRulesError: ``pieces`` is empty.
@@ -413,19 +165,14 @@ def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: DealStream) -> H
     distinct = table.pieces
     if not distinct:
         raise InvalidRulesError("cannot deal from an empty piece set")
-    everyone = range(len(distinct))
-    deal = _Deal(table, board)
-    fair = [i for i in everyone if deal.anchors[i]]
-    if fair:
-        first = fair[stream.below(len(fair))]
-        deal.start_second(first)
-        fair = [j for j in everyone if deal.second_fits(j)]
-        if fair:
-            second = fair[stream.below(len(fair))]
-            deal.start_third(first, second)
-            fair = [j for j in everyone if deal.third_fits(j)]
-            if fair:
-                return distinct[first], distinct[second], distinct[fair[stream.below(len(fair))]]
-            return distinct[first], distinct[second], distinct[stream.below(len(distinct))]
-        return distinct[first], distinct[stream.below(len(distinct))], distinct[stream.below(len(distinct))]
-    return tuple(distinct[stream.below(len(distinct))] for _ in range(HAND_SIZE))  # type: ignore[return-value]
+    together = Together(table, board)
+    candidates = _candidates(together, len(distinct), DEALERS[stream.dealer])
+    drawn: list[int] = []
+    while len(drawn) < HAND_SIZE:
+        eligible = _eligible(together, drawn, candidates)
+        if not eligible:
+            break
+        drawn.append(eligible[stream.below(len(eligible))])
+    while len(drawn) < HAND_SIZE:
+        drawn.append(stream.below(len(distinct)))
+    return distinct[drawn[0]], distinct[drawn[1]], distinct[drawn[2]]

@@ -5,11 +5,11 @@
 ``continue_game`` and ``decline`` answer "No moves left". Nothing is mutated:
 a refused action raises and the old state is still the state.
 
-The variants are data, not branches: a :class:`Rules` holds the piece set, the
-scoring strategy, the number of Continues and the target score.
+The rules of a game are data (:class:`~game.engine.rules.Rules`, see :mod:`.rules`).
 
-A game replays exactly from its rules, seed, start board and events (see
-:func:`replay`); deal ``k`` reads only ``DealStream(seed, k)``.
+A game replays exactly from its rules, seed, dealer version, client seed, start
+board and events (see :func:`replay`); deal ``k`` reads only its dealer's stream
+``DEALERS[dealer].stream(seed, client_seed, k)`` (:mod:`.deal`).
 
 >>> state = new_game(CLASSIC, b"example seed")
 >>> [piece.id for piece in state.hand], state.status
@@ -30,30 +30,18 @@ from typing import Any, TypeAlias
 
 from .bitboard import SIZE, Bitboard, to_rows, validate_board
 from .board import anchors, check_cell, place
-from .deal import HAND_SIZE, Hand, deal_hand
-from .errors import (
-    InvalidMoveError,
-    InvalidRulesError,
-    NoContinueError,
-    NotPlayingError,
-    SlotUsedError,
-)
-from .pieces import BASE_SET, Piece, piece_set
-from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
-from .stream import DealStream
+from .deal import DEALERS, HAND_SIZE, Hand, Stream, deal_hand, dealer_of
+from .errors import InvalidMoveError, NoContinueError, NotPlayingError, SlotUsedError
+from .rules import CLASSIC, PRACTICE, Rules
+from .scoring import Combo, MoveResult
+from .stream import check_client_seed
 
 __all__ = [
-    "CHALLENGE",
-    "CLASSIC",
-    "DAILY",
-    "PRACTICE",
     "Event",
     "GameState",
     "Move",
-    "Rules",
     "Status",
     "apply_event",
-    "challenge_rules",
     "continue_game",
     "decline",
     "legal_moves",
@@ -68,12 +56,6 @@ Move: TypeAlias = tuple[int, int, int]
 Event: TypeAlias = tuple[Any, ...] | list[Any] | str
 """A replay event: ``("move", slot, row, col)`` (or ``("move", (slot, row, col))``),
 ``("continue",)`` / ``"continue"``, ``("decline",)`` / ``"decline"``."""
-
-CLASSIC_CONTINUES = 1
-"""Continues in a Classic or Challenge game (RULES.md § End of game)."""
-
-DAILY_CONTINUES = 0
-"""Continues in a Daily or Practice game: the first "no moves left" ends it."""
 
 
 class Status(StrEnum):
@@ -93,68 +75,6 @@ FINISHED = frozenset({Status.OVER, Status.WON})
 
 
 @dataclass(frozen=True)
-class Rules:
-    """How a game is played: piece set, scoring strategy, Continues, target.
-
-    :ivar name: the mode, e.g. ``"classic"``, ``"challenge"``.
-    :ivar pieces: the piece set dealt from.
-    :ivar scoring: the scoring strategy (:class:`ClassicScoring` or :class:`PracticeScoring`).
-    :ivar continues: Continues per game (0 or 1).
-    :ivar target: the score that wins at once (challenges), or ``None``.
-    :ivar challenge: the challenge number, or ``None`` (informational).
-
-    :raises InvalidRulesError: no pieces, continues not an int ≥ 0, target not ``None`` or an int ≥ 1.
-    """
-
-    name: str
-    pieces: tuple[Piece, ...]
-    scoring: Scoring
-    continues: int = 0
-    target: int | None = None
-    challenge: int | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pieces", tuple(self.pieces))
-        if not self.pieces:
-            raise InvalidRulesError(f"rules {self.name!r} have no pieces")
-        if not isinstance(self.continues, int) or isinstance(self.continues, bool) or self.continues < 0:
-            raise InvalidRulesError(f"continues must be an int >= 0, got {self.continues!r}")
-        if self.target is not None and (
-            not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
-        ):
-            raise InvalidRulesError(f"target must be None or an int >= 1, got {self.target!r}")
-
-
-CLASSIC = Rules("classic", BASE_SET, ClassicScoring(), continues=CLASSIC_CONTINUES)
-"""Classic: empty board, base set, default scoring, one Continue, open-ended."""
-
-PRACTICE = Rules("practice", BASE_SET, PracticeScoring(), continues=DAILY_CONTINUES)
-"""Practice: Classic board and pieces with Practice scoring; no Continue."""
-
-DAILY = Rules("daily", BASE_SET, ClassicScoring(), continues=DAILY_CONTINUES)
-"""Daily: base set, default scoring, no Continue (start board and seed are the day's)."""
-
-CHALLENGE = "challenge"
-"""The ``Rules.name`` of every challenge (see :func:`challenge_rules`)."""
-
-
-def challenge_rules(number: int, target: int, pieces: Iterable[Piece] | None = None) -> Rules:
-    """The rules of challenge ``number``: its piece set, default scoring, one Continue, ``target``.
-
-    >>> rules = challenge_rules(6, 1500)
-    >>> rules.name, len(rules.pieces), rules.continues, rules.target
-    ('challenge', 37, 1, 1500)
-
-    :param pieces: override the piece set (default :func:`~game.engine.pieces.piece_set` of ``number``).
-    :raises InvalidRulesError: ``number`` < 1, ``target`` < 1, or no pieces.
-    """
-    chosen = piece_set(number) if pieces is None else tuple(pieces)
-    return Rules(
-        CHALLENGE, chosen, ClassicScoring(), continues=CLASSIC_CONTINUES, target=target, challenge=number
-    )
-
-
-@dataclass(frozen=True)
 class GameState:
     """One position of a game; every action returns a new one.
 
@@ -169,6 +89,8 @@ class GameState:
     :ivar moves: pieces placed so far.
     :ivar continues_left: Continues still available.
     :ivar status: :class:`Status`.
+    :ivar dealer: the dealer version the game is dealt with (:data:`~game.engine.deal.DEALERS`).
+    :ivar client_seed: the player's client seed (dealer 2 and later), or ``None``.
     """
 
     rules: Rules
@@ -182,6 +104,8 @@ class GameState:
     moves: int
     continues_left: int
     status: Status
+    dealer: int = 1
+    client_seed: str | None = None
 
     @property
     def board_rows(self) -> list[str]:
@@ -210,6 +134,10 @@ def _seed_bytes(seed: bytes) -> bytes:
     return bytes(seed)
 
 
+def _stream(seed: bytes, dealer: int, client_seed: str | None, k: int) -> Stream:
+    return DEALERS[dealer].stream(seed, client_seed, k)
+
+
 def _any_fits(board: Bitboard, hand: Hand, used: tuple[bool, ...]) -> bool:
     return any(not used[slot] and anchors(board, hand[slot]) for slot in range(HAND_SIZE))
 
@@ -221,21 +149,30 @@ def _status(board: Bitboard, hand: Hand, used: tuple[bool, ...], continues_left:
     return Status.NO_MOVES if continues_left > 0 else Status.OVER
 
 
-def new_game(rules: Rules, seed: bytes, start_board: Bitboard = 0) -> GameState:
-    """Start a game: deal 0 is dealt for ``start_board`` from ``DealStream(seed, 0)``.
+def new_game(
+    rules: Rules, seed: bytes, start_board: Bitboard = 0, *, dealer: int = 1, client_seed: str | None = None
+) -> GameState:
+    """Start a game: deal 0 is dealt for ``start_board`` by dealer version ``dealer``.
 
     The status is decided at once, so on a board where nothing fits the game
     starts at ``no_moves`` (or ``over`` without a Continue).
 
     >>> new_game(PRACTICE, b"s").deals, new_game(PRACTICE, b"s").continues_left
     (1, 0)
+    >>> [piece.id for piece in new_game(CLASSIC, b"example seed", dealer=2, client_seed="mine").hand]
+    ['Z4-v', 'Z4-h', 'I5-h']
 
+    :param client_seed: the player's seed (1–64 printable ASCII), dealer 2 and later; ``None`` for none.
     :raises InvalidBoardError: ``start_board`` is not a bitboard or has a full line.
+    :raises InvalidRulesError: an unknown dealer version, or a client seed for dealer 1.
     :raises TypeError: ``seed`` is not bytes.
+    :raises ValueError: a malformed client seed.
     """
     seed = _seed_bytes(seed)
+    dealer_of(dealer)
+    client_seed = check_client_seed(client_seed)
     validate_board(start_board, reachable=True)
-    hand = deal_hand(start_board, rules.pieces, DealStream(seed, 0))
+    hand = deal_hand(start_board, rules.pieces, _stream(seed, dealer, client_seed, 0))
     used = (False, False, False)
     return GameState(
         rules=rules,
@@ -249,6 +186,8 @@ def new_game(rules: Rules, seed: bytes, start_board: Bitboard = 0) -> GameState:
         moves=0,
         continues_left=rules.continues,
         status=_status(start_board, hand, used, rules.continues),
+        dealer=dealer,
+        client_seed=client_seed,
     )
 
 
@@ -294,7 +233,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
         status = Status.WON
     else:
         if all(used):
-            hand = deal_hand(board, state.rules.pieces, DealStream(state.seed, deals))
+            hand = deal_hand(board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, deals))
             used, deals = (False, False, False), deals + 1
         status = _status(board, hand, used, state.continues_left)
     new = replace(
@@ -322,7 +261,7 @@ def continue_game(state: GameState) -> GameState:
         raise NoContinueError(f"Continue needs status 'no_moves', the game is {str(state.status)!r}")
     if state.continues_left <= 0:
         raise NoContinueError("no Continue left in this game")
-    hand = deal_hand(state.board, state.rules.pieces, DealStream(state.seed, state.deals))
+    hand = deal_hand(state.board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, state.deals))
     used = (False, False, False)
     continues_left = state.continues_left - 1
     return replace(
@@ -395,11 +334,18 @@ def apply_event(state: GameState, event: Event) -> tuple[GameState, MoveResult |
 
 
 def replay(
-    rules: Rules, seed: bytes, start_board: Bitboard, events: Iterable[Event]
+    rules: Rules,
+    seed: bytes,
+    start_board: Bitboard,
+    events: Iterable[Event],
+    *,
+    dealer: int = 1,
+    client_seed: str | None = None,
 ) -> Iterator[tuple[GameState, Event, MoveResult | None]]:
     """Replay a game: yield ``(state after the event, event, result)`` for each event, in order.
 
-    The state before the first event is ``new_game(rules, seed, start_board)``;
+    The state before the first event is
+    ``new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)``;
     ``event`` is yielded as given; ``result`` is ``None`` for Continue and No thanks.
 
     >>> steps = list(replay(CLASSIC, b"example seed", 0, [("move", 0, 0, 0), ("move", (1, 5, 0))]))
@@ -408,7 +354,7 @@ def replay(
 
     :raises EngineError: an event the game refuses (raised when that step is reached).
     """
-    state = new_game(rules, seed, start_board)
+    state = new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)
     for event in events:
         state, result = apply_event(state, event)
         yield state, event, result

@@ -98,23 +98,6 @@ class MoveResult:
     clear_bonus: int
     points: int
 
-    def as_dict(self) -> dict[str, int | list[int]]:
-        """The API.md JSON shape (``rows``/``cols`` as lists).
-
-        >>> MoveResult(1, 0, (), (), 0, 0, 0, 10).as_dict()["points"]
-        10
-        """
-        return {
-            "squares": self.squares,
-            "lines": self.lines,
-            "rows": list(self.rows),
-            "cols": list(self.cols),
-            "combo": self.combo,
-            "line_points": self.line_points,
-            "clear_bonus": self.clear_bonus,
-            "points": self.points,
-        }
-
 
 def _check_lines(lines: int, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
     if (rows or cols) and len(rows) + len(cols) != lines:

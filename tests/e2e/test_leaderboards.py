@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game import services
-from game.engine.bots import greedy_bot
+from tools.bots import greedy_bot
 from game.models import Game
 from tests.leaderboards.conftest import make_player
 

@@ -2,7 +2,7 @@
 
 The deal decides each candidate with the bit-parallel rules W0–W2 (see the module
 docstring). Here every candidate of a draw is also decided by the reference of
-:mod:`game.engine.bench` — a memoised search over every order and every anchor,
+:mod:`tools.deal_bench` — a memoised search over every order and every anchor,
 all 16 lines checked after each placement — on crowded random boards, with the
 largest piece set, drawn pieces chosen among those that fit, and a few boards
 that already have a full line.
@@ -10,7 +10,7 @@ that already have a full line.
 
 import random
 
-from game.engine.bench import naive_can_place_all
+from tools.deal_bench import naive_can_place_all
 from game.engine.bitboard import LINE_MASKS, has_full_line
 from game.engine.deal import fair_pieces
 from game.engine.pieces import piece_set

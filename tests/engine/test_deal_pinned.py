@@ -24,8 +24,9 @@ import pytest
 
 from game.engine.bitboard import has_full_line
 from game.engine.deal import deal_hand
-from game.engine.game import CLASSIC, Status, challenge_rules, continue_game, legal_moves, new_game, play
+from game.engine.game import Status, continue_game, legal_moves, new_game, play
 from game.engine.pieces import BASE_SET, PIECES, piece_set
+from game.engine.rules import CLASSIC, challenge_rules
 from game.engine.stream import DealStream
 
 PINNED = json.loads((Path(__file__).parent / "data" / "deals_pinned.json").read_text())

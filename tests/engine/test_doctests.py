@@ -11,17 +11,20 @@ import pytest
 
 MODULES = [
     "game.engine",
-    "game.engine.bench",
     "game.engine.bitboard",
     "game.engine.board",
-    "game.engine.bots",
     "game.engine.deal",
     "game.engine.errors",
     "game.engine.game",
     "game.engine.pieces",
+    "game.engine.rules",
     "game.engine.scoring",
     "game.engine.solver",
     "game.engine.stream",
+    "game.engine.tables",
+    "game.engine.together",
+    "tools.bots",
+    "tools.deal_bench",
 ]
 
 

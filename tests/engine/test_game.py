@@ -20,14 +20,9 @@ from game.engine.errors import (
     SlotUsedError,
 )
 from game.engine.game import (
-    CLASSIC,
-    DAILY,
-    PRACTICE,
     GameState,
-    Rules,
     Status,
     apply_event,
-    challenge_rules,
     continue_game,
     decline,
     legal_moves,
@@ -36,6 +31,7 @@ from game.engine.game import (
     replay,
 )
 from game.engine.pieces import BASE_SET, PIECES, piece_set
+from game.engine.rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
 from game.engine.scoring import ClassicScoring, Combo
 from game.engine.stream import DealStream
 

@@ -8,8 +8,9 @@ import pytest
 
 from game.engine.bitboard import COL_MASKS, ROW_MASKS, bit, from_rows
 from game.engine.board import place
-from game.engine.game import CLASSIC, PRACTICE, GameState, Status, play
+from game.engine.game import GameState, Status, play
 from game.engine.pieces import PIECES
+from game.engine.rules import CLASSIC, PRACTICE
 from game.engine.scoring import (
     COMBO_MOVES,
     EMPTY_BOARD_BONUS,
@@ -196,7 +197,3 @@ def test_rows_and_cols_must_add_up_to_lines_when_given():
 def test_scoring_strategies_are_stateless_values():
     assert ClassicScoring() == ClassicScoring()
     assert ClassicScoring() != PracticeScoring()
-    assert MoveResult(1, 0, (), (), 0, 0, 0, 10).as_dict() == {
-        "squares": 1, "lines": 0, "rows": [], "cols": [], "combo": 0,
-        "line_points": 0, "clear_bonus": 0, "points": 10,
-    }

@@ -1,11 +1,15 @@
-"""game/engine/stream.py: the deal stream is deterministic, version-independent and unbiased."""
+"""game/engine/stream.py: the deal streams are deterministic, version-independent and unbiased."""
 
 import hashlib
+import hmac
+import json
 import pathlib
 
 import pytest
 
-from game.engine.stream import PERSONALIZATION, DealStream
+from game.engine.deal import deal_hand
+from game.engine.pieces import BASE_SET
+from game.engine.stream import PERSONALIZATION, DealStream, HmacStream
 
 ENGINE_DIR = pathlib.Path(__file__).resolve().parents[2] / "game" / "engine"
 
@@ -88,14 +92,51 @@ def test_bad_seed_or_deal_number_is_refused():
         DealStream(b"x", 2**64)
 
 
-# Every module the game's deal path runs through (self-play bots may use ``random``; the game never does).
-GAME_PATH_MODULES = [
-    "__init__", "bitboard", "board", "deal", "errors", "game", "pieces", "scoring", "solver", "stream",
-]
+def test_the_engine_never_uses_the_random_module():
+    """Self-play bots (``tools/``) may use ``random``; no engine module does."""
+    paths = sorted(ENGINE_DIR.glob("*.py"))
+    assert {"deal.py", "game.py", "stream.py", "tables.py"} <= {path.name for path in paths}
+    for path in paths:
+        source = path.read_text()
+        assert "import random" not in source, path.name
+        assert "from random" not in source, path.name
 
 
-def test_the_game_path_never_uses_the_random_module():
-    for name in GAME_PATH_MODULES:
-        source = (ENGINE_DIR / f"{name}.py").read_text()
-        assert "import random" not in source, name
-        assert "from random" not in source, name
+# Dealer 2: HMAC-SHA256(key=server seed, msg=f"{client_seed}:{k}:{i}"), RULES.md § The fair deal.
+
+VECTORS = json.loads((ENGINE_DIR.parents[1] / "docs" / "fair-deal-vectors.json").read_text())
+
+
+def hmac_block(server_seed: bytes, client_seed: str, k: int, i: int) -> bytes:
+    """The dealer-2 stream block exactly as the published rule states it."""
+    return hmac.new(server_seed, f"{client_seed}:{k}:{i}".encode("ascii"), hashlib.sha256).digest()
+
+
+def test_the_dealer_two_stream_is_hmac_sha256_over_client_seed_deal_number_and_block_counter():
+    seed = bytes(range(32))
+    expected = b"".join(hmac_block(seed, "lucky 7", 9, i) for i in range(4))
+    assert HmacStream(seed, "lucky 7", 9).read(100) == expected[:100]
+    assert HmacStream(seed, None, 9).read(40) == (hmac_block(seed, "", 9, 0) + hmac_block(seed, "", 9, 1))[:40]
+
+
+def test_the_dealer_two_stream_gives_fixed_bytes_and_draws():
+    """Regression guard: values computed once from this implementation; they must never change."""
+    seed = bytes(range(32))
+    assert HmacStream(seed, "lucky 7", 0).read(16).hex() == "b900c6ee7de4637e2f5aa2d4895ebf8b"
+    stream = HmacStream(seed, "lucky 7", 0)
+    assert [stream.below(n) for n in (2, 3, 35, 50, 1000, 2**40 + 3)] == [1, 0, 6, 46, 484, 732579219267]
+
+
+def test_the_published_vectors_are_what_the_engine_deals():
+    assert len(VECTORS["stream"]) >= 3 and len(VECTORS["deals"]) >= 12
+    for case in VECTORS["stream"]:
+        seed, client_seed, k = bytes.fromhex(case["server_seed_hex"]), case["client_seed"] or None, case["k"]
+        assert HmacStream(seed, client_seed, k).read(80).hex() == case["stream_hex"]
+        blocks = b"".join(hmac_block(seed, case["client_seed"], k, i) for i in range(3))
+        assert blocks[:80].hex() == case["stream_hex"]
+        stream = HmacStream(seed, client_seed, k)
+        assert [[n, stream.below(n)] for n, _ in case["below"]] == case["below"]
+    for case in VECTORS["deals"]:
+        stream = HmacStream(bytes.fromhex(case["server_seed_hex"]), case["client_seed"] or None, case["k"])
+        hand = deal_hand(int(case["board_hex"], 16), BASE_SET, stream)
+        assert [piece.id for piece in hand] == case["hand"]

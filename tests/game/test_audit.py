@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from blockknock.accounts.services import guest_create
 from game import services
 from game.audit import game_audit, games_audit
-from game.engine.bots import greedy_bot, random_bot
 from game.models import Game, GameEvent
+from tools.bots import greedy_bot, random_bot
 
 
 def self_play(player, mode, bot, rng, *, challenge=None, max_moves=80, at_no_moves="continue"):

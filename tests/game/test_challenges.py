@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from game import engine, services
-from game.engine.bots import greedy_bot, lookahead_bot
+from tools.bots import greedy_bot, lookahead_bot
 from game.models import Challenge, Game
 from game.models.challenges import validate_board_text
 

@@ -16,7 +16,7 @@ import pytest
 from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.engine import game as engine_game
-from game.engine.bots import random_bot
+from tools.bots import random_bot
 from game.engine.deal import deal_hand  # the real one, bound before any spy
 from game.models import Game
 

@@ -7,7 +7,7 @@ import pytest
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
-from game.engine.bots import greedy_bot, random_bot
+from tools.bots import greedy_bot, random_bot
 from game.fairness import CLEARED, PLACED, game_fairness
 from game.models import Game
 

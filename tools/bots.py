@@ -7,9 +7,9 @@ deal's tests and benchmarks. Each bot is ``bot(state, rng) -> (slot, row, col)``
 import random
 from collections.abc import Callable
 
-from .bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, popcount
-from .board import anchors, place
-from .game import GameState, Move, legal_moves
+from game.engine.bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, cells, popcount
+from game.engine.board import anchors, place
+from game.engine.game import GameState, Move, legal_moves
 
 Bot = Callable[[GameState, random.Random], Move]
 
@@ -60,7 +60,7 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Move:
         for points, board, left, first in frontier:
             for slot in left:
                 piece = state.hand[slot]
-                for row, col in anchor_cells(anchors(board, piece)):
+                for row, col in cells(anchors(board, piece)):
                     placed = place(board, piece, row, col)
                     gain = points + placed.squares * 10 + 100 * placed.lines ** 2
                     rest = tuple(s for s in left if s != slot)
@@ -73,13 +73,3 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Move:
                 best, best_key = item[3], key
         frontier = [item for item in grown if item[2]]
     return best
-
-
-def anchor_cells(fitting: Bitboard) -> list[tuple[int, int]]:
-    """The ``(row, col)`` of every set bit, lowest first."""
-    found = []
-    while fitting:
-        low = fitting & -fitting
-        fitting ^= low
-        found.append(divmod(low.bit_length() - 1, 8))
-    return found

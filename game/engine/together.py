@@ -1,0 +1,363 @@
+"""Can piece ``j`` join the pieces drawn so far? Exact answers on one board (RULES.md § The fair deal).
+
+Each candidate is decided exactly, and quickly because of what a witness must
+look like. Call a placement *clearing* when it completes a line. Then:
+
+- **two pieces** fit together iff they have two disjoint placements on the
+  board (either order then works), or a clearing placement of one leaves room
+  for the other;
+- **three pieces** fit together iff (W0) they have three pairwise disjoint
+  placements; or (W1) a clearing placement of one leaves room for the other two
+  (the two-piece test on the cleared board); or (W2) a non-clearing placement of
+  one, then a placement of another that completes a line *through the first
+  piece's cells*, leaves room for the third. Any other witness reorders into
+  these: if its second placement clears nothing, the three are disjoint (W0);
+  if the lines it completes miss the first piece, it completes them on the
+  board as it is, so it can go first (W1).
+
+Everything is bit-parallel on 64-bit ints (see :class:`~game.engine.tables.PieceTable`):
+every piece's anchors once per board; after a non-clearing placement of ``x``
+at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >> CONFLICT_BASE``;
+clearing anchors come from the few lines with at most five empty cells; and two
+pieces with more anchors than overlapping offsets have a disjoint pair without
+any search. What depends only on pieces 1 and 2 is computed once per deal, when
+first needed, and shared by every candidate.
+
+>>> from game.engine.pieces import BASE_SET
+>>> from game.engine.tables import piece_table
+>>> table = piece_table(BASE_SET)
+>>> o9 = [piece.id for piece in table.pieces].index("O9")
+>>> together = Together(table, 0)
+>>> together.start_third(o9, o9)
+>>> together.third_fits(o9)  # three 3x3 squares fit an empty board
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .bitboard import Bitboard, has_full_line
+from .tables import (
+    CONFLICT_BASE,
+    MAX_REACH,
+    NearLines,
+    PieceTable,
+    all_fitting,
+    clear_lines,
+    clearing_anchors,
+    cover,
+    fitting,
+    near_lines,
+)
+
+__all__ = ["Together"]
+
+
+def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
+    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
+    conflict = t.conflicts[x][y]
+    low = ax & -ax
+    if ay & ~((conflict * low) >> CONFLICT_BASE):
+        return True
+    overlaps = t.overlaps[x][y]
+    count_x, count_y = ax.bit_count(), ay.bit_count()
+    if count_x > overlaps or count_y > overlaps:
+        return True  # more anchors than overlapping offsets: one of them is free
+    if count_x <= count_y:
+        rest, other = ax ^ low, ay
+    else:
+        conflict, rest, other = t.conflicts[y][x], ay, ax
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if other & ~((conflict * low) >> CONFLICT_BASE):
+            return True
+    return False
+
+
+def _clear_first(
+    t: PieceTable, board: Bitboard, near: NearLines | None, x: int, ax: Bitboard, y: int
+) -> bool:
+    """Whether a clearing placement of ``x`` (anchors ``ax``) leaves room for ``y``.
+
+    ``near`` is ``None`` for a board with a full line: there every placement clears.
+    """
+    return _room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
+
+
+def _room_after(t: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
+    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
+    mask = t.masks[x]
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        if fitting(t, clear_lines(board | mask * low), y):
+            return True
+    return False
+
+
+def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
+    """Whether pieces ``x`` and ``y`` can both be placed on ``board`` (a board with no full line)."""
+    ax, ay = fitting(t, board, x), fitting(t, board, y)
+    if ax and ay and _disjoint(t, x, y, ax, ay):
+        return True
+    if not (ax or ay):
+        return False
+    near = near_lines(board)
+    return _clear_first(t, board, near, x, ax, y) or _clear_first(t, board, near, y, ay, x)
+
+
+class Together:
+    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work."""
+
+    def __init__(self, table: PieceTable, board: Bitboard) -> None:
+        self.t = table
+        self.board = board
+        self.near: NearLines | None = None if has_full_line(board) else near_lines(board)
+        self.anchors = all_fitting(table, board)
+        self._clearing: dict[int, Bitboard] = {}
+        self.first = self.second = -1
+        self.pair_at: tuple[Bitboard, Bitboard] | None = None  # one disjoint placement of pieces 1 and 2
+        self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
+        self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
+        self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
+        self._through_boards: list[Bitboard] = []
+
+    def clearing(self, i: int) -> Bitboard:
+        """Anchors of piece ``i`` on the board that complete a line (all of them if one is full)."""
+        found = self._clearing.get(i)
+        if found is None:
+            found = self.anchors[i]
+            if self.near is not None:
+                found = clearing_anchors(self.t, self.near, i, found)
+            self._clearing[i] = found
+        return found
+
+    # -- whole draws: a quick disjoint test inline, the exact test for the rest ---------------
+
+    def seconds(self, first: int, candidates: Iterable[int]) -> list[int]:
+        """The ``candidates`` that can be placed together with piece 1 (``first``), in order."""
+        self.start_second(first)
+        anchors, exact = self.anchors, self.second_fits
+        a1 = anchors[first]
+        if not a1:
+            return [j for j in candidates if exact(j)]
+        low, row = a1 & -a1, self.t.conflicts[first]
+        return [j for j in candidates if anchors[j] & ~((row[j] * low) >> CONFLICT_BASE) or exact(j)]
+
+    def thirds(self, first: int, second: int, candidates: Iterable[int]) -> list[int]:
+        """The ``candidates`` that can be placed together with pieces 1 and 2, in order."""
+        self.start_third(first, second)
+        anchors, exact = self.anchors, self.third_fits
+        if self.pair_at is None:
+            return [j for j in candidates if exact(j)]
+        (low1, low2), row1, row2 = self.pair_at, self.t.conflicts[first], self.t.conflicts[second]
+        return [
+            j for j in candidates
+            if anchors[j] & ~((row1[j] * low1 | row2[j] * low2) >> CONFLICT_BASE) or exact(j)
+        ]
+
+    # -- piece 2: fits together with piece 1 -------------------------------------------------
+
+    def start_second(self, first: int) -> None:
+        self.first = first
+        self._after_first = None
+
+    def second_fits(self, j: int) -> bool:
+        """Whether piece ``j`` can be placed together with piece 1 (exact)."""
+        t, i = self.t, self.first
+        ai, aj = self.anchors[i], self.anchors[j]
+        if ai and aj and _disjoint(t, i, j, ai, aj):
+            return True
+        if self._after_first is None:
+            self._after_first = self._clear_boards(i, self.clearing(i))
+        for after in self._after_first:
+            if fitting(t, after, j):
+                return True
+        return bool(aj) and _room_after(t, self.board, j, self.clearing(j), i)
+
+    def _clear_boards(self, i: int, clearing: Bitboard) -> list[Bitboard]:
+        boards, mask = [], self.t.masks[i]
+        while clearing:
+            low = clearing & -clearing
+            clearing ^= low
+            boards.append(clear_lines(self.board | mask * low))
+        return boards
+
+    # -- piece 3: fits together with pieces 1 and 2 ------------------------------------------
+
+    def start_third(self, first: int, second: int) -> None:
+        t, anchors = self.t, self.anchors
+        self.first, self.second = first, second
+        self._clear_firsts = self._through = self.pair_at = None
+        a1, a2 = anchors[first], anchors[second]
+        conflict = t.conflicts[first][second]
+        rest = a1
+        while rest:  # one disjoint placement of pieces 1 and 2 (as anchor bits), for the quick test
+            low = rest & -rest
+            rest ^= low
+            free = a2 & ~((conflict * low) >> CONFLICT_BASE)
+            if free:
+                self.pair_at = (low, free & -free)
+                break
+
+    def third_fits(self, j: int) -> bool:
+        """Whether piece ``j`` can be placed together with pieces 1 and 2 (exact: W0, W1, W2)."""
+        t, anchors = self.t, self.anchors
+        i1, i2 = self.first, self.second
+        aj = anchors[j]
+        conflicts = t.conflicts
+        if aj and self.pair_at is not None:
+            low1, low2 = self.pair_at
+            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> CONFLICT_BASE):
+                return True
+        if aj and self._three_disjoint(j, aj):
+            return True
+        if self._through is None:
+            self._prepare_through()
+        for after in self._through_boards:
+            if fitting(t, after, j):
+                return True
+        if self._clear_firsts is None:
+            self._prepare_clear_firsts()
+        for entry in self._clear_firsts:
+            if self._pair_after_clear(entry, j):
+                return True
+        if aj and self._third_first(j, aj):
+            return True
+        return self._third_second(j)
+
+    def _three_disjoint(self, j: int, aj: Bitboard) -> bool:
+        """W0: pairwise disjoint placements of pieces 1, 2 and ``j``."""
+        t, i1, i2 = self.t, self.first, self.second
+        a1, a2 = self.anchors[i1], self.anchors[i2]
+        if not (a1 and a2):
+            return False
+        to1, to2 = t.conflicts[j][i1], t.conflicts[j][i2]
+        rest = aj
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b1 = a1 & ~((to1 * low) >> CONFLICT_BASE)
+            if b1:
+                b2 = a2 & ~((to2 * low) >> CONFLICT_BASE)
+                if b2 and _disjoint(t, i1, i2, b1, b2):
+                    return True
+        return False
+
+    def _prepare_clear_firsts(self) -> None:
+        """W1 for a drawn piece placed first: per clearing placement, the board and the other's options."""
+        t, entries = self.t, []
+        drawn = (self.first, self.second) if self.first != self.second else (self.first,)
+        for f in drawn:
+            g = self.second if f == self.first else self.first
+            for after in self._clear_boards(f, self.clearing(f)):
+                near = near_lines(after)
+                ag = fitting(t, after, g)
+                g_clear = clearing_anchors(t, near, g, ag)
+                mask, follow = t.masks[g], []
+                while g_clear:
+                    low = g_clear & -g_clear
+                    g_clear ^= low
+                    follow.append(clear_lines(after | mask * low))
+                entries.append((after, near, g, ag, follow))
+        self._clear_firsts = entries
+
+    def _pair_after_clear(self, entry: tuple, j: int) -> bool:
+        after, near, g, ag, follow = entry
+        t = self.t
+        aj = fitting(t, after, j)
+        if ag and aj and _disjoint(t, g, j, ag, aj):
+            return True
+        for board in follow:
+            if fitting(t, board, j):
+                return True
+        return bool(aj) and _clear_first(t, after, near, j, aj, g)
+
+    def _prepare_through(self) -> None:
+        """W2 for a drawn piece placed first without a clear: the lines through it that another may complete.
+
+        ``_through`` lists ``(f, g, low, board, empty cells, count, is_column)`` (``f`` placed
+        at ``low`` on ``board``, ``g`` the other drawn piece); ``_through_boards`` the boards
+        after ``g`` completes such a line (piece 3 then only has to fit).
+        """
+        t, anchors = self.t, self.anchors
+        through, boards = [], {}
+        if self.near is not None:
+            drawn = ((self.first, self.second), (self.second, self.first))
+            for f, g in drawn[: 1 if self.first == self.second else 2]:
+                to_g, ag, mask_g = t.conflicts[f][g], anchors[g], t.masks[g]
+                reach_row, reach_col = t.row_reach[g], t.col_reach[g]
+                rest = anchors[f] & ~self.clearing(f)
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    board, lines = self._lines_through(f, low)
+                    for cells, count, is_column in lines:
+                        through.append((f, g, low, board, cells, count, is_column))
+                        if count <= (reach_col if is_column else reach_row):
+                            spots = cover(t, g, ag & ~((to_g * low) >> CONFLICT_BASE), cells)
+                            while spots:
+                                spot = spots & -spots
+                                spots ^= spot
+                                boards[clear_lines(board | mask_g * spot)] = None
+        self._through = through
+        self._through_boards = list(boards)
+
+    def _lines_through(self, f: int, low: Bitboard) -> tuple[Bitboard, list[tuple[Bitboard, int, bool]]]:
+        """Piece ``f`` placed at anchor bit ``low`` (a non-clearing placement): the board, and the
+        lines through it one more placement might complete, ``[(empty cells, count, is_column), ...]``."""
+        t = self.t
+        board = self.board | t.masks[f] * low
+        height, lines = t.heights[f], []
+        for n, line in enumerate(t.lines_at[f][low.bit_length() - 1]):
+            cells = line & ~board
+            count = cells.bit_count()
+            if count <= MAX_REACH:
+                lines.append((cells, count, n >= height))
+        return board, lines
+
+    def _third_second(self, j: int) -> bool:
+        """W2, piece ``j`` second: it completes a line through drawn piece ``f``, then ``g`` fits."""
+        t = self.t
+        aj, conflicts = self.anchors[j], t.conflicts
+        if not aj:
+            return False
+        reach_row, reach_col = t.row_reach[j], t.col_reach[j]
+        for f, g, low, board, cells, count, is_column in self._through:
+            if count > (reach_col if is_column else reach_row):
+                continue
+            spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)
+            if _room_after(t, board, j, spots, g):
+                return True
+        return False
+
+    def _third_first(self, j: int, aj: Bitboard) -> bool:
+        """Piece ``j`` first: W1 if its placement clears, else W2 (a drawn piece completes a line through it)."""
+        t, i1, i2 = self.t, self.first, self.second
+        clearing = self.clearing(j)
+        mask = t.masks[j]
+        rest = clearing
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if _pair(t, clear_lines(self.board | mask * low), i1, i2):
+                return True
+        if self.near is None:
+            return False
+        anchors = self.anchors
+        roles = ((i1, i2), (i2, i1)) if i1 != i2 else ((i1, i2),)
+        rest = aj & ~clearing
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            board, lines = self._lines_through(j, low)
+            for cells, count, is_column in lines:
+                for s, u in roles:
+                    if count > (t.col_reach[s] if is_column else t.row_reach[s]):
+                        continue
+                    spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> CONFLICT_BASE), cells)
+                    if _room_after(t, board, s, spots, u):
+                        return True
+        return False
