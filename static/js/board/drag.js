@@ -6,7 +6,8 @@
  * piece's top-left square. A press that never moves is a click (selection.js).
  */
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { SIZE, area, cellAt, isPlaying, pieceColour, pieceFor, state } from "./state.js";
+import { SIZE, area, cellAt, isPlaying, pieceFor, state } from "./state.js";
+import { buildAvatar, settleAvatar, snapBack } from "./avatar.js";
 import { deselect } from "./selection.js";
 import { nope } from "./feedback.js";
 import { sendMove } from "./sync.js";
@@ -14,8 +15,6 @@ import { sendMove } from "./sync.js";
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
 const TOUCH_LIFT = 1.4; // cells between the finger and the floating piece
 const CLICK_AFTER_DRAG_MS = 400;
-const SNAP_BACK_MS = 400;
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function onPointerDown(event) {
   const button = event.target.closest(".piece[data-slot]");
@@ -61,35 +60,6 @@ function geometry() {
   const last = cellAt(SIZE - 1, SIZE - 1).getBoundingClientRect();
   const pitch = (last.left - first.left) / (SIZE - 1);
   return { left: first.left, top: first.top, pitch, size: first.width, gap: pitch - first.width };
-}
-
-function block(cell, geo) {
-  const el = document.createElement("i");
-  el.style.left = cell[1] * geo.pitch + "px";
-  el.style.top = cell[0] * geo.pitch + "px";
-  el.style.width = geo.size + "px";
-  el.style.height = geo.size + "px";
-  return el;
-}
-
-/* The floating piece, the size it has on the board. */
-function buildAvatar(piece, geo) {
-  const avatar = document.createElement("div");
-  avatar.className = "drag-avatar";
-  avatar.setAttribute("aria-hidden", "true");
-  avatar.dataset.piece = piece.button.dataset.piece;
-  const colour = pieceColour(piece.button);
-  if (colour) avatar.style.setProperty("--piece", colour);
-  avatar.width = Number(piece.button.dataset.w) * geo.pitch - geo.gap;
-  avatar.height = Number(piece.button.dataset.h) * geo.pitch - geo.gap;
-  const inner = document.createElement("div");
-  inner.className = "drag-shape";
-  inner.style.width = avatar.width + "px";
-  inner.style.height = avatar.height + "px";
-  piece.cells.forEach((cell) => inner.appendChild(block(cell, geo)));
-  avatar.appendChild(inner);
-  document.body.appendChild(avatar);
-  return avatar;
 }
 
 function startDrag(drag) {
@@ -161,41 +131,6 @@ function onPointerUp(event) {
   drag.button.classList.remove("is-dragging");
   snapBack(drag.avatar, drag.button);
   if (dropped) nope(null);
-}
-
-/* Slide the floating piece onto its cells while the server answers. */
-function settleAvatar(avatar, pv, geo) {
-  const left = geo.left + pv.col * geo.pitch;
-  const top = geo.top + pv.row * geo.pitch;
-  avatar.classList.add("is-settling");
-  avatar.style.transform = `translate3d(${left}px,${top}px,0)`;
-}
-
-function slotButton(slot) {
-  return document.querySelector(`.piece[data-slot="${slot}"]`);
-}
-
-/* Animate the floating piece back to its slot in the hand, then drop it. */
-export function snapBack(avatar, button) {
-  if (!avatar) return;
-  const home = (button && document.body.contains(button) && button) || (button && slotButton(button.dataset.slot));
-  if (reducedMotion.matches || !home) {
-    avatar.remove();
-    if (home) home.classList.remove("is-dragging", "is-sending");
-    return;
-  }
-  const shape = home.querySelector(".shape").getBoundingClientRect();
-  const scale = shape.width / avatar.width;
-  avatar.classList.remove("is-settling", "is-over");
-  avatar.classList.add("is-returning");
-  avatar.style.transform = `translate3d(${shape.left}px,${shape.top}px,0) scale(${scale})`;
-  const done = () => {
-    avatar.remove();
-    const current = slotButton(home.dataset.slot);
-    if (current) current.classList.remove("is-dragging", "is-sending");
-  };
-  avatar.addEventListener("transitionend", done, { once: true });
-  window.setTimeout(done, SNAP_BACK_MS);
 }
 
 export function listen() {

@@ -2,29 +2,13 @@
  * The keyboard: Tab to a piece, Enter or Space selects it and moves focus to the
  * board; the arrows move over the board (a roving tabindex), Home/End go to the
  * row's ends (with Ctrl: the board's corners), Enter or Space places, Escape
- * cancels; the focused cell previews. After a swap, focus goes somewhere useful.
+ * cancels; the focused cell previews.
  */
-import { SIZE, board, cellAt, state, strings } from "./state.js";
+import { SIZE, board, state, strings } from "./state.js";
+import { focusCell, setRoving } from "./focus.js";
 import { deselect, placeAt } from "./selection.js";
 import { preview, showPreview } from "./preview.js";
 import { announce } from "../live.js";
-
-export function setRoving(row, col) {
-  state.focusPos = { row, col };
-  const b = board();
-  if (!b) return;
-  b.querySelectorAll('.cell[tabindex="0"]').forEach((cell) => cell.setAttribute("tabindex", "-1"));
-  const cell = cellAt(row, col);
-  if (cell) cell.setAttribute("tabindex", "0");
-}
-
-export function focusCell(row, col) {
-  row = Math.max(0, Math.min(SIZE - 1, row));
-  col = Math.max(0, Math.min(SIZE - 1, col));
-  setRoving(row, col);
-  const cell = cellAt(row, col);
-  if (cell) cell.focus();
-}
 
 function onBoardKey(event) {
   const cell = event.target.closest(".cell");
@@ -73,22 +57,6 @@ function onFocusIn(event) {
   const col = Number(cell.dataset.col);
   setRoving(row, col);
   if (state.selected && !state.inFlight) showPreview(preview(state.selected, row, col), true);
-}
-
-/* After a swap the focused element is gone: an overlay's button, else (keyboard) a piece. */
-export function restoreFocus(a, pending) {
-  const active = document.activeElement;
-  if (active && active !== document.body && document.body.contains(active)) return;
-  const overlay = a.querySelector(".overlay [data-autofocus]");
-  if (overlay) {
-    overlay.focus();
-    return;
-  }
-  if (state.lastInput !== "keyboard") return;
-  let next = a.querySelector(".piece[data-slot]:not([disabled])");
-  if (pending && pending.rejected) next = a.querySelector(`.piece[data-slot="${pending.slot}"]`) || next;
-  if (next) next.focus();
-  else focusCell(state.focusPos.row, state.focusPos.col);
 }
 
 export function listen() {

@@ -5,9 +5,9 @@
  *
  *   state.js      the one shared state object; the game read from data-* attributes
  *   preview.js    the ghost and the lines it would complete
- *   drag.js       drag and drop (pointer events)
+ *   drag.js       drag and drop (pointer events); avatar.js the floating piece
  *   selection.js  click + click, mouse hover preview
- *   keyboard.js   the board's keyboard and focus
+ *   keyboard.js   the board's keyboard; focus.js its roving focus
  *   sync.js       htmx requests and swaps, refused moves, connection lost
  *   feedback.js   toasts, sounds, animations, announcements (../live.js)
  */

@@ -6,7 +6,7 @@
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
 import { area, board, isPlaying, pieceFor, state, strings } from "./state.js";
 import { nope, tell } from "./feedback.js";
-import { focusCell, setRoving } from "./keyboard.js";
+import { focusCell, setRoving } from "./focus.js";
 import { announce } from "../live.js";
 import { sendMove } from "./sync.js";
 

@@ -16,9 +16,9 @@
 import { area, readGame, state, strings } from "./state.js";
 import { clearPreview, showPreview } from "./preview.js";
 import { nope, swapFeedback, toast } from "./feedback.js";
-import { restoreFocus, setRoving } from "./keyboard.js";
+import { restoreFocus, setRoving } from "./focus.js";
 import { announce } from "../live.js";
-import { snapBack } from "./drag.js";
+import { snapBack } from "./avatar.js";
 
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
