@@ -1,7 +1,7 @@
 """The looks stylesheet: one ``[data-theme="slug"] { --…: … }`` block per look.
 
 Every colour the site uses is a CSS custom property, named in
-static/css/site.css's ``:root, [data-theme="glass"]`` block with Glass's values.
+static/css/base.css's ``:root, [data-theme="glass"]`` block with Glass's values.
 A look row stores a handful of colours; :func:`look_variables` turns them into
 the value of every property, deriving what the row leaves blank, and then lays
 the row's ``extra`` lines on top. So staff make a new look in the admin, with no
@@ -30,7 +30,7 @@ SITE_VARIABLES = (
     "--line-glow", "--line-block", "--bad", "--overlay-bg",
     "--c-1", "--c-2", "--c-3", "--c-4", "--c-5", "--c-6", "--c-7", "--c-8",
 )
-"""The site-wide colour properties of site.css's ``:root, [data-theme="glass"]`` block."""
+"""The site-wide colour properties of base.css's ``:root, [data-theme="glass"]`` block."""
 
 THEME_VARIABLES = (
     "--header-bg-1", "--header-bg-2", "--card-bg-1", "--card-bg-2", "--prose-text", "--input-bg",

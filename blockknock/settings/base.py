@@ -123,8 +123,8 @@ MIDDLEWARE = [
 # Content-Security-Policy (Django's own, django.middleware.csp): scripts and styles
 # only from this site -- no inline <script>, no style attributes, no eval. htmx runs
 # with allowEval/allowScriptTags off and includeIndicatorStyles false (base.html),
-# so it injects no inline <style>; board.js only sets styles through the CSSOM,
-# which CSP does not restrict.
+# so it injects no inline <style>; the board script (static/js/board/) only sets
+# styles through the CSSOM, which CSP does not restrict.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],

@@ -8,12 +8,13 @@
  * Home/End anywhere on the page. It knows no rules: every board, hand and
  * score comes from the server's replay. Texts come from data-t-* attributes.
  */
-(function () {
-  "use strict";
+import { announce } from "./live.js";
 
-  var root = document.querySelector("[data-replay]");
-  if (!root) return;
+const replayRoot = document.querySelector("[data-replay]");
+if (replayRoot) startReplay(replayRoot);
 
+/* Load the replay into the [data-replay] element and wire its controls. */
+function startReplay(root) {
   var AUTOPLAY_MS = 800;
   var boardEl = root.querySelector("[data-replay-board]");
   var cells = Array.prototype.slice.call(boardEl.querySelectorAll(".cell"));
@@ -27,7 +28,6 @@
   Array.prototype.forEach.call(root.querySelectorAll("[data-replay-go]"), function (button) {
     buttons[button.dataset.replayGo] = button;
   });
-  var announcer = document.getElementById("announcer");
   var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
   var steps = [];
@@ -139,7 +139,7 @@
     resultEl.textContent = k > 0 ? resultText(steps[k - 1]) : "";
     buttons.first.disabled = buttons.prev.disabled = k === 0;
     buttons.next.disabled = buttons.last.disabled = k === steps.length;
-    if (announcer) announcer.textContent = t("announce", { step: stepLabel(k), score: numbers.format(scores[k]) });
+    announce(t("announce", { step: stepLabel(k), score: numbers.format(scores[k]) }));
     if (k === steps.length) stop();
   }
 
@@ -205,4 +205,4 @@
     })
     .then(start)
     .catch(fail);
-})();
+}

@@ -6,56 +6,53 @@
  *  - after the shop is swapped, focus goes back to the look that was acted on and
  *    the message is read out through the page's live region.
  */
-(function () {
-  "use strict";
+import { announce } from "./live.js";
 
-  var lastLook = null;
+let lastLook = null;
 
-  document.addEventListener("bk:look", function (event) {
-    var detail = event.detail || {};
-    if (detail.slug) {
-      document.documentElement.setAttribute("data-theme", detail.slug);
-    }
-    if (typeof detail.stars === "number") {
-      showStars(detail.stars);
-    }
-  });
+document.addEventListener("bk:look", function (event) {
+  var detail = event.detail || {};
+  if (detail.slug) {
+    document.documentElement.setAttribute("data-theme", detail.slug);
+  }
+  if (typeof detail.stars === "number") {
+    showStars(detail.stars);
+  }
+});
 
-  // the header's star count: "★ 120 stars" with only the number as a visible text node
-  function showStars(stars) {
-    var count = document.querySelector(".player-chip [data-testid='stars']");
-    if (!count) {
+// the header's star count: "★ 120 stars" with only the number as a visible text node
+function showStars(stars) {
+  var count = document.querySelector(".player-chip [data-testid='stars']");
+  if (!count) {
+    return;
+  }
+  for (var i = 0; i < count.childNodes.length; i++) {
+    var node = count.childNodes[i];
+    if (node.nodeType === 3 && node.textContent.trim()) {
+      node.textContent = " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
       return;
-    }
-    for (var i = 0; i < count.childNodes.length; i++) {
-      var node = count.childNodes[i];
-      if (node.nodeType === 3 && node.textContent.trim()) {
-        node.textContent = " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
-        return;
-      }
     }
   }
+}
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var card = event.target.closest && event.target.closest("[data-look]");
-    lastLook = card ? card.getAttribute("data-look") : null;
-  });
+document.addEventListener("htmx:beforeRequest", function (event) {
+  var card = event.target.closest && event.target.closest("[data-look]");
+  lastLook = card ? card.getAttribute("data-look") : null;
+});
 
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var shop = document.getElementById("shop");
-    if (!shop || !lastLook) {
-      return;
-    }
-    var message = shop.querySelector(".shop-message");
-    var announcer = document.getElementById("announcer");
-    if (announcer && message) {
-      announcer.textContent = message.textContent.trim();
-    }
-    var card = shop.querySelector('[data-look="' + lastLook + '"]');
-    var target = card && (card.querySelector(".look-action button") || card.querySelector(".look-name"));
-    if (target) {
-      target.focus();
-    }
-    lastLook = null;
-  });
-})();
+document.addEventListener("htmx:afterSettle", function (event) {
+  var shop = document.getElementById("shop");
+  if (!shop || !lastLook) {
+    return;
+  }
+  var message = shop.querySelector(".shop-message");
+  if (message) {
+    announce(message.textContent);
+  }
+  var card = shop.querySelector('[data-look="' + lastLook + '"]');
+  var target = card && (card.querySelector(".look-action button") || card.querySelector(".look-name"));
+  if (target) {
+    target.focus();
+  }
+  lastLook = null;
+});

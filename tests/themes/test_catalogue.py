@@ -11,7 +11,7 @@ from themes.models import Theme
 
 from .conftest import SHIPPED
 
-SITE_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "site.css"
+BASE_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "base.css"
 FREE = ["glass", "velvet-dusk", "midnight-arcade"]
 
 
@@ -51,8 +51,8 @@ def test_paper_and_ink_is_a_light_look(looks):
     assert looks["glass"].variables()["color-scheme"] == "dark"
 
 
-def _glass_block_of_site_css() -> dict[str, str]:
-    text = SITE_CSS.read_text()
+def _glass_block_of_base_css() -> dict[str, str]:
+    text = BASE_CSS.read_text()
     block = re.search(r':root,\s*\[data-theme="glass"\]\s*\{(.*?)\}', text, re.S).group(1)
     block = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
     return {m.group(1): m.group(2).strip() for m in re.finditer(r"(--[\w-]+)\s*:\s*([^;]+);", block)}
@@ -64,8 +64,8 @@ def _same(name, a, b):
     return colours.parse(a) == colours.parse(b)
 
 
-def test_glass_is_exactly_the_default_look_of_site_css(looks):
-    site = _glass_block_of_site_css()
+def test_glass_is_exactly_the_default_look_of_base_css(looks):
+    site = _glass_block_of_base_css()
     generated = looks["glass"].variables()
     assert set(site) == set(css.VARIABLES)  # every colour property is a look's to set
     different = {name: (site[name], generated[name]) for name in site if not _same(name, site[name], generated[name])}

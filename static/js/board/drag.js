@@ -1,0 +1,141 @@
+/*
+ * Drag and drop with pointer events (mouse, touch, pen), one pointer at a time.
+ * A press becomes a drag after a small move threshold; the floating piece then
+ * follows the pointer in requestAnimationFrame. On touch it floats above the
+ * finger. The anchor (the piece's top-left) is the board cell under the floating
+ * piece's top-left square. A press that never moves is a click (selection.js).
+ */
+import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
+import { SIZE, area, cellAt, isPlaying, pieceFor, state } from "./state.js";
+import { buildAvatar, settleAvatar, snapBack } from "./avatar.js";
+import { deselect } from "./selection.js";
+import { nope } from "./feedback.js";
+import { sendMove } from "./sync.js";
+
+const DRAG_THRESHOLD = 6; // px before a press becomes a drag
+const TOUCH_LIFT = 1.4; // cells between the finger and the floating piece
+const CLICK_AFTER_DRAG_MS = 400;
+
+function onPointerDown(event) {
+  const button = event.target.closest(".piece[data-slot]");
+  if (!button || button.disabled) return;
+  if (state.drag || state.inFlight || !isPlaying()) return; // one pointer at a time
+  if (event.pointerType === "mouse" && event.button !== 0) return;
+  state.lastInput = "pointer";
+  state.drag = {
+    id: event.pointerId,
+    type: event.pointerType,
+    button,
+    x0: event.clientX,
+    y0: event.clientY,
+    x: event.clientX,
+    y: event.clientY,
+    started: false,
+    frame: 0,
+    anchor: null,
+  };
+  try {
+    button.setPointerCapture(event.pointerId);
+  } catch (err) {
+    /* capture is a nicety */
+  }
+}
+
+function onPointerMove(event) {
+  const drag = state.drag;
+  if (!drag || event.pointerId !== drag.id) return;
+  drag.x = event.clientX;
+  drag.y = event.clientY;
+  if (!drag.started) {
+    if (Math.hypot(drag.x - drag.x0, drag.y - drag.y0) < DRAG_THRESHOLD) return;
+    startDrag(drag);
+  }
+  event.preventDefault();
+  if (!drag.frame) drag.frame = window.requestAnimationFrame(() => dragFrame(drag));
+}
+
+/* Board geometry in viewport pixels: origin of cell (0, 0), pitch between cells, cell size. */
+function geometry() {
+  const first = cellAt(0, 0).getBoundingClientRect();
+  const last = cellAt(SIZE - 1, SIZE - 1).getBoundingClientRect();
+  const pitch = (last.left - first.left) / (SIZE - 1);
+  return { left: first.left, top: first.top, pitch, size: first.width, gap: pitch - first.width };
+}
+
+function startDrag(drag) {
+  deselect();
+  drag.piece = pieceFor(drag.button);
+  drag.geo = geometry();
+  drag.started = true;
+  drag.avatar = buildAvatar(drag.piece, drag.geo);
+  const shape = drag.button.querySelector(".shape").getBoundingClientRect();
+  if (drag.type === "mouse") {
+    // keep the grabbed point of the piece under the pointer
+    drag.offX = Math.min(1, Math.max(0, (drag.x0 - shape.left) / shape.width)) * drag.avatar.width;
+    drag.offY = Math.min(1, Math.max(0, (drag.y0 - shape.top) / shape.height)) * drag.avatar.height;
+  } else {
+    // float the piece above the finger so it stays visible
+    drag.offX = drag.avatar.width / 2;
+    drag.offY = drag.avatar.height + TOUCH_LIFT * drag.geo.pitch;
+  }
+  drag.button.classList.add("is-dragging");
+  area().classList.add("is-dragging");
+  setGhostColour(drag.button);
+  positionAvatar(drag);
+}
+
+function positionAvatar(drag) {
+  drag.left = drag.x - drag.offX;
+  drag.top = drag.y - drag.offY;
+  drag.avatar.style.transform = `translate3d(${drag.left}px,${drag.top}px,0)`;
+}
+
+function dragFrame(drag) {
+  if (!drag.started) return;
+  drag.frame = 0;
+  positionAvatar(drag);
+  const geo = drag.geo;
+  // the cell under the centre of the floating piece's top-left square
+  const col = Math.floor((drag.left + geo.size / 2 - geo.left + geo.gap / 2) / geo.pitch);
+  const row = Math.floor((drag.top + geo.size / 2 - geo.top + geo.gap / 2) / geo.pitch);
+  const onBoard = row >= 0 && row < SIZE && col >= 0 && col < SIZE;
+  const pv = onBoard ? preview(drag.piece, row, col) : null;
+  drag.anchor = pv && pv.fits ? pv : null;
+  drag.avatar.classList.toggle("is-over", !!drag.anchor);
+  showPreview(drag.anchor, false);
+}
+
+function onPointerUp(event) {
+  const drag = state.drag;
+  if (!drag || event.pointerId !== drag.id) return;
+  state.drag = null;
+  if (drag.frame) window.cancelAnimationFrame(drag.frame);
+  if (!drag.started) return; // a click: selection.js selects the piece
+  state.ignoreClick = true;
+  window.setTimeout(() => {
+    state.ignoreClick = false;
+  }, CLICK_AFTER_DRAG_MS);
+  area().classList.remove("is-dragging");
+  const dropped = event.type === "pointerup";
+  if (dropped) {
+    drag.x = event.clientX;
+    drag.y = event.clientY;
+    dragFrame(drag); // the final position decides the anchor
+  }
+  if (dropped && drag.anchor && !state.inFlight && isPlaying()) {
+    settleAvatar(drag.avatar, drag.anchor, drag.geo);
+    sendMove(drag.piece, drag.anchor, drag.avatar);
+    return;
+  }
+  clearPreview();
+  drag.button.classList.remove("is-dragging");
+  snapBack(drag.avatar, drag.button);
+  if (dropped) nope(null);
+}
+
+export function listen() {
+  document.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove, { passive: false });
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", onPointerUp);
+}

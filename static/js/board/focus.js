@@ -1,0 +1,38 @@
+/*
+ * Keyboard focus on the board: a roving tabindex (one cell in the Tab order), and
+ * after a swap, focus put back somewhere useful.
+ */
+import { SIZE, board, cellAt, state } from "./state.js";
+
+export function setRoving(row, col) {
+  state.focusPos = { row, col };
+  const b = board();
+  if (!b) return;
+  b.querySelectorAll('.cell[tabindex="0"]').forEach((cell) => cell.setAttribute("tabindex", "-1"));
+  const cell = cellAt(row, col);
+  if (cell) cell.setAttribute("tabindex", "0");
+}
+
+export function focusCell(row, col) {
+  row = Math.max(0, Math.min(SIZE - 1, row));
+  col = Math.max(0, Math.min(SIZE - 1, col));
+  setRoving(row, col);
+  const cell = cellAt(row, col);
+  if (cell) cell.focus();
+}
+
+/* After a swap the focused element is gone: an overlay's button, else (keyboard) a piece. */
+export function restoreFocus(a, pending) {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.body.contains(active)) return;
+  const overlay = a.querySelector(".overlay [data-autofocus]");
+  if (overlay) {
+    overlay.focus();
+    return;
+  }
+  if (state.lastInput !== "keyboard") return;
+  let next = a.querySelector(".piece[data-slot]:not([disabled])");
+  if (pending && pending.rejected) next = a.querySelector(`.piece[data-slot="${pending.slot}"]`) || next;
+  if (next) next.focus();
+  else focusCell(state.focusPos.row, state.focusPos.col);
+}
