@@ -168,6 +168,22 @@ def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):
     assert out.count(": OK — ") == 14
 
 
+def test_a_300_move_game_verifies_hand_by_hand():
+    reports, problems = vd.verify(build_replay(moves=300, careful=True))
+    assert problems == []
+    assert [r.line().split(" — ")[0] for r in reports] == [f"hand {n} (deal {n - 1}): OK" for n in range(1, 102)]
+
+
+def test_a_continue_while_a_piece_still_fits_fails(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    board = vd.parse_board(replay["steps"][0]["board"])
+    hand = vd.deal_hand(board, vd.published_set(), vd.Stream(SERVER_SEED, CLIENT_SEED, 1))
+    replay["steps"].insert(1, {"continue": True, "hand": view(hand, [False] * 3), "board": replay["steps"][0]["board"]})
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    assert out.startswith("hand 1 (deal 0): FAILED — step 2: Continue while ")
+
+
 def test_a_changed_hand_fails_and_names_it(tmp_path, careless):
     replay = copy.deepcopy(careless)
     index = first_step_of_hand(replay, 3)
