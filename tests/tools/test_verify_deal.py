@@ -35,7 +35,8 @@ def run(tmp_path: Path, replay: dict) -> tuple[int, str]:
 
 
 def view(hand: list[vd.Piece], used: list[bool]) -> list[dict]:
-    return [{"slot": s, "piece": p.id, "cells": [list(c) for c in p.cells], "used": u} for s, (p, u) in enumerate(zip(hand, used))]
+    return [{"slot": slot, "piece": piece.id, "cells": [list(cell) for cell in piece.cells], "used": done}
+            for slot, (piece, done) in enumerate(zip(hand, used))]
 
 
 def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
@@ -50,7 +51,8 @@ def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
     return None
 
 
-def build_replay(*, moves: int, careful: bool, challenge: int | None = None, start=EMPTY, client_seed=CLIENT_SEED) -> dict:
+def build_replay(*, moves: int, careful: bool, challenge: int | None = None, start=EMPTY,
+                 client_seed=CLIENT_SEED) -> dict:
     """A finished game's replay, played by a simple bot and dealt by the verifier's own functions."""
     pieces, board, steps, continues = vd.published_set(challenge), vd.parse_board(start), [], 1
     dealt = 0
@@ -77,7 +79,8 @@ def build_replay(*, moves: int, careful: bool, challenge: int | None = None, sta
         rows, cols = vd.full_lines(board | mask)
         board, used[slot] = vd.settle(board | mask, lines), True
         steps.append({"hand": before, "move": {"slot": slot, "row": row, "col": col},
-                      "result": {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols), "rows": rows, "cols": cols},
+                      "result": {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols),
+                                 "rows": rows, "cols": cols},
                       "board": vd.board_rows(board)})
         if all(used):
             hand, used = deal(board), [False] * 3
