@@ -1,0 +1,43 @@
+"""The engine's dealer 2 against the vectors of the independent verifier (docs/fair-deal-vectors.json).
+
+tools/verify_deal.py is a separate, standard-library implementation of docs/fair-deal.md; the
+vectors it computed must come out of the engine unchanged: stream bytes and draws, eligible
+lists and whole hands.
+"""
+
+import json
+import pathlib
+
+import pytest
+
+import game.engine as engine
+
+VECTORS = json.loads((pathlib.Path(__file__).parents[2] / "docs" / "fair-deal-vectors.json").read_text())
+SETS = {"base": engine.BASE_SET, "challenge-6": engine.piece_set(6), "challenge-10": engine.piece_set(10), "challenge-15": engine.piece_set(15)}
+
+
+def _client(vector):
+    return vector["client_seed"] if vector["client_seed"] else None
+
+
+@pytest.mark.parametrize("vector", VECTORS["streams"], ids=lambda v: v["name"])
+def test_the_stream_gives_the_verifiers_bytes_and_draws(vector):
+    seed = bytes.fromhex(vector["server_seed"])
+    assert engine.HmacStream(seed, _client(vector), vector["k"]).read(64).hex() == vector["first_64_bytes"]
+    stream = engine.HmacStream(seed, _client(vector), vector["k"])
+    assert [stream.below(n) for n in vector["below_n"]] == vector["below"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["eligible"], ids=lambda v: v["name"])
+def test_the_eligible_pieces_are_the_verifiers(vector):
+    pieces = SETS[vector["piece_set"]]
+    drawn = [engine.PIECES[piece_id] for piece_id in vector["drawn"]]
+    board = engine.from_rows(vector["board"])
+    assert [p.id for p in engine.fair_pieces(board, pieces, drawn, dealer=2)] == vector["eligible"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["hands"], ids=lambda v: v["name"])
+def test_the_dealt_hands_are_the_verifiers(vector):
+    stream = engine.HmacStream(bytes.fromhex(vector["server_seed"]), _client(vector), vector["k"])
+    hand = engine.deal_hand(engine.from_rows(vector["board"]), SETS[vector["piece_set"]], stream)
+    assert [piece.id for piece in hand] == vector["hand"]

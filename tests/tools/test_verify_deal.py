@@ -1,0 +1,241 @@
+"""tools/verify_deal.py: the published vectors, a replay it builds itself, and tampered replays.
+
+No database: the verifier is a standalone program; these tests run it as players
+would (a subprocess on a JSON file) and call its functions for exact values.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import verify_deal as vd
+
+ROOT = Path(__file__).resolve().parents[2]
+VERIFIER = ROOT / "tools" / "verify_deal.py"
+VECTORS = ROOT / "docs" / "fair-deal-vectors.json"
+EMPTY = ["........"] * 8
+SERVER_SEED = bytes(range(32))
+CLIENT_SEED = "browser-entropy-42"
+
+
+def run(tmp_path: Path, replay: dict) -> tuple[int, str]:
+    """Run the verifier on ``replay`` saved as a file: ``(exit status, stdout)``."""
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(replay), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stdout
+
+
+def view(hand: list[vd.Piece], used: list[bool]) -> list[dict]:
+    return [{"slot": slot, "piece": piece.id, "cells": [list(cell) for cell in piece.cells], "used": done}
+            for slot, (piece, done) in enumerate(zip(hand, used))]
+
+
+def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
+    """``(slot, row, col)``: the first legal placement (careful: one that keeps the rest placeable), or None."""
+    for slot, piece in enumerate(hand):
+        rest = tuple(p for s, p in enumerate(hand) if not used[s] and s != slot)
+        for (row, col), (mask, lines) in piece.at.items():
+            if used[slot] or board & mask:
+                continue
+            if not careful or vd.placeable(vd.settle(board | mask, lines), rest):
+                return slot, row, col
+    return None
+
+
+def build_replay(*, moves: int, careful: bool, challenge: int | None = None, start=EMPTY,
+                 client_seed=CLIENT_SEED) -> dict:
+    """A finished game's replay, played by a simple bot and dealt by the verifier's own functions."""
+    pieces, board, steps, continues = vd.published_set(challenge), vd.parse_board(start), [], 1
+    dealt = 0
+
+    def deal(on: int) -> list[vd.Piece]:
+        nonlocal dealt
+        dealt += 1
+        return vd.deal_hand(on, pieces, vd.Stream(SERVER_SEED, client_seed or "", dealt - 1))
+
+    hand, used, status = deal(board), [False] * 3, "abandoned"
+    while sum("move" in step for step in steps) < moves:
+        choice = choose(board, hand, used, careful)
+        if choice is None and continues:
+            continues -= 1
+            hand, used = deal(board), [False] * 3
+            steps.append({"continue": True, "hand": view(hand, used), "board": vd.board_rows(board)})
+            continue
+        if choice is None:
+            status = "over"
+            break
+        slot, row, col = choice
+        mask, lines = hand[slot].at[row, col]
+        before = view(hand, used)
+        rows, cols = vd.full_lines(board | mask)
+        board, used[slot] = vd.settle(board | mask, lines), True
+        steps.append({"hand": before, "move": {"slot": slot, "row": row, "col": col},
+                      "result": {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols),
+                                 "rows": rows, "cols": cols},
+                      "board": vd.board_rows(board)})
+        if all(used):
+            hand, used = deal(board), [False] * 3
+    fair = {"dealer": "2", "commitment": hashlib.sha256(SERVER_SEED).hexdigest(), "client_seed": client_seed,
+            "server_seed": SERVER_SEED.hex()}
+    game = {"id": "g1", "mode": "challenge" if challenge else "classic", "challenge": challenge, "status": status,
+            "board": vd.board_rows(board), "hand": view(hand, used), "fair": fair}
+    piece_set = [{"piece": p.id, "cells": [list(c) for c in p.cells]} for p in pieces]
+    return {"game": game, "piece_set": piece_set, "start_board": start, "steps": steps}
+
+
+@pytest.fixture(scope="module")
+def careless() -> dict:
+    """A game to its end: the bot runs out of room, uses its Continue, runs out again."""
+    replay = build_replay(moves=500, careful=False)
+    assert replay["game"]["status"] == "over"
+    assert [i for i, step in enumerate(replay["steps"]) if step.get("continue")] == [32]
+    return replay
+
+
+def first_step_of_hand(replay: dict, hand: int) -> int:
+    """Index of the step that first shows hand number ``hand`` (1-based) dealt after a move."""
+    seen = 0
+    for index, step in enumerate(replay["steps"]):
+        if "move" in step and not any(entry["used"] for entry in step["hand"]):
+            seen += 1
+            if seen == hand:
+                return index
+    raise AssertionError(f"hand {hand} is not shown")
+
+
+def test_vectors_file_matches_the_verifier():
+    done = subprocess.run([sys.executable, str(VERIFIER), "--vectors", str(VECTORS)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+    data = json.loads(VECTORS.read_text(encoding="utf-8"))
+    assert done.stdout.count(": OK\n") == sum(len(data[kind]) for kind in ("streams", "eligible", "hands"))
+
+
+def test_stream_vectors_are_hmac_sha256_blocks_of_client_seed_k_and_block_number():
+    data = json.loads(VECTORS.read_text(encoding="utf-8"))
+    for vector in data["streams"]:
+        key, prefix = bytes.fromhex(vector["server_seed"]), f"{vector['client_seed']}:{vector['k']}:"
+        blocks = b"".join(hmac.new(key, f"{prefix}{i}".encode(), hashlib.sha256).digest() for i in (0, 1))
+        assert vector["first_64_bytes"] == blocks.hex()
+    assert "" in [vector["client_seed"] for vector in data["streams"]]
+
+
+def test_below_one_reads_nothing_and_rejects_values_at_or_over_n():
+    stream = vd.Stream(SERVER_SEED, "", 0)
+    first = stream.read(1)[0]
+    stream = vd.Stream(SERVER_SEED, "", 0)
+    assert stream.below(1) == 0
+    assert stream.below(256) == first
+    bits6 = vd.Stream(SERVER_SEED, "", 0).read(8)
+    expected = next(b & 63 for b in bits6 if b & 63 < 35)
+    assert vd.Stream(SERVER_SEED, "", 0).below(35) == expected
+
+
+def test_a_piece_that_fits_only_after_a_clear_is_not_eligible():
+    data = json.loads(VECTORS.read_text(encoding="utf-8"))
+    vector = next(v for v in data["eligible"] if v["name"] == "fits-only-after-a-clear")
+    pieces = {p.id: p for p in vd.published_set()}
+    board = vd.parse_board(vector["board"])
+    assert vector["drawn"] == ["I3-v"] and "O9" not in vector["eligible"]
+    assert not vd.fits(board, pieces["O9"])
+    assert vd.placeable(board, (pieces["I3-v"], pieces["O9"]))
+
+
+def test_a_piece_that_fits_alone_but_not_with_the_drawn_piece_is_not_eligible():
+    data = json.loads(VECTORS.read_text(encoding="utf-8"))
+    alone, after = (next(v for v in data["eligible"] if v["name"] == name)
+                    for name in ("tight", "tight-fits-alone-but-not-with-I3-h"))
+    assert alone["eligible"] == ["mono", "I2-h", "I2-v", "I3-h", "I3-v"]
+    assert after["drawn"] == ["I3-h"] and after["eligible"] == ["mono", "I2-v", "I3-v"]
+
+
+def test_a_replay_built_from_the_rule_verifies(tmp_path, careless):
+    status, out = run(tmp_path, careless)
+    assert status == 0, out
+    assert out.splitlines()[0].startswith("hand 1 (deal 0): OK — 3 pieces fit as dealt, placeable in full (")
+    assert out.splitlines()[-1].startswith("PASS: all ")
+
+
+def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):
+    start = ["#.#.#.#.", ".#.#.#.#"] + EMPTY[2:]
+    status, out = run(tmp_path, build_replay(moves=40, careful=True, challenge=15, start=start, client_seed=None))
+    assert status == 0, out
+    assert out.count(": OK — ") == 14
+
+
+def test_a_300_move_game_verifies_hand_by_hand():
+    reports, problems = vd.verify(build_replay(moves=300, careful=True))
+    assert problems == []
+    assert [r.line().split(" — ")[0] for r in reports] == [f"hand {n} (deal {n - 1}): OK" for n in range(1, 102)]
+
+
+def test_a_continue_while_a_piece_still_fits_fails(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    board = vd.parse_board(replay["steps"][0]["board"])
+    hand = vd.deal_hand(board, vd.published_set(), vd.Stream(SERVER_SEED, CLIENT_SEED, 1))
+    replay["steps"].insert(1, {"continue": True, "hand": view(hand, [False] * 3), "board": replay["steps"][0]["board"]})
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    assert out.startswith("hand 1 (deal 0): FAILED — step 2: Continue while ")
+
+
+def test_a_changed_hand_fails_and_names_it(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    index = first_step_of_hand(replay, 3)
+    entry = replay["steps"][index]["hand"][1]
+    forged = "mono" if entry["piece"] != "mono" else "I2-h"
+    entry.update(piece=forged, cells=next(p["cells"] for p in replay["piece_set"] if p["piece"] == forged))
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    line = next(line for line in out.splitlines() if line.startswith("hand 3 "))
+    assert line.startswith(f"hand 3 (deal 2): FAILED — step {index + 1}: the replay shows ")
+    assert "; the rule deals " in line
+    assert "hands 3)" in out.splitlines()[-1]
+
+
+def test_a_changed_board_fails_and_names_the_hand(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    index = first_step_of_hand(replay, 2)
+    board = replay["steps"][index]["board"]
+    board[7] = ("#" if board[7][0] == "." else ".") + board[7][1:]
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    assert f"hand 2 (deal 1): FAILED — step {index + 1}: board row 7 is " in out
+
+
+def test_a_changed_move_fails_and_names_the_hand(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    index = first_step_of_hand(replay, 4)
+    move = replay["steps"][index]["move"]
+    move["col"] = 0 if move["col"] else 1
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    assert f"hand 4 (deal 3): FAILED — step {index + 1}: " in out
+
+
+def test_a_server_seed_that_does_not_match_the_commitment_fails(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    replay["game"]["fair"]["server_seed"] = bytes(range(1, 33)).hex()
+    status, out = run(tmp_path, replay)
+    assert status == 1
+    assert "hand 1 (deal 0): FAILED — step 1: the replay shows " in out
+    assert "FAILED — commitment " in out
+
+
+def test_an_old_game_without_fair_cannot_be_verified(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    replay["game"]["fair"] = None
+    assert run(tmp_path, replay) == (2, 'cannot verify: this game has "fair": null: it was dealt before '
+                                        "verifiable deals (dealer 1) and cannot be verified\n")
+
+
+def test_input_that_is_not_a_replay_is_unusable(tmp_path):
+    assert run(tmp_path, {"steps": []}) == (2, "cannot verify: malformed replay (KeyError: 'game')\n")
