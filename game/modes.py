@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from . import engine, errors
-from .daily import daily_seed, daily_start_board
+from .daily_seed import daily_seed, daily_start_board
 
 
 @dataclass(frozen=True)
