@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import stars_add
+from blockknock.calendar import game_day
 
-from .calendar import game_day
 from .models import FINISHED, UNFINISHED, DailyClose, Game, Status
 from .rewards import STARS_DAILY_WIN
 

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
+from blockknock.calendar import game_day
 from leaderboards.services import standing_record
 
 from . import engine, errors
-from .calendar import game_day
 from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text
 from .modes import policy_for
 from .rewards import raises_level, star_award

@@ -25,10 +25,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
+from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
 from . import selectors, services
-from .calendar import day_end, game_day
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
 from .fairness import game_fairness
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from blockknock.accounts.services import guest_create
-from game.calendar import game_day, game_zone
+from blockknock.calendar import game_day, game_zone
 from game.models import Game
 
 _names = itertools.count(1)
