@@ -10,9 +10,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from blockknock.accounts.services import guest_create
+from blockknock.api.errors import ErrorSerializer
 
 from ..errors import Invalid
-from .serializers import CredentialsSerializer, ErrorSerializer, GuestSerializer, PlayerSerializer, TokenSerializer
+from .serializers import CredentialsSerializer, GuestSerializer, PlayerSerializer, TokenSerializer
 
 
 class GuestView(APIView):

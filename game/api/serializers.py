@@ -137,8 +137,3 @@ class PieceSerializer(serializers.Serializer):
     piece = serializers.CharField(source="id")
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     family = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()
