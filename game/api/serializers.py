@@ -1,13 +1,14 @@
-"""Shapes of the JSON API (API.md): requests in, Game / MoveResult / Replay / Player out."""
+"""Shapes of the game's JSON API (API.md): requests in, Game / MoveResult / Replay out.
 
-from django.contrib.auth import get_user_model
+``Player`` is the accounts' (:mod:`blockknock.accounts.serializers`).
+"""
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from .. import selectors
-from ..models import Mode
+from blockknock.accounts.serializers import PlayerSerializer
 
-Player = get_user_model()
+from ..models import Mode
 
 
 class GameStartSerializer(serializers.Serializer):
@@ -100,23 +101,6 @@ class ReplaySerializer(serializers.Serializer):
     game = GameSerializer()
     start_board = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    """API.md ``Player``."""
-
-    high_score = serializers.SerializerMethodField()
-    challenge_best = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Player
-        fields = ["name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best"]
-
-    def get_high_score(self, player) -> int:
-        return selectors.high_score(player=player)
-
-    def get_challenge_best(self, player) -> int:
-        return selectors.challenge_best(player=player)
 
 
 class CredentialsSerializer(serializers.Serializer):

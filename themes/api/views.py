@@ -8,8 +8,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.api.errors import ErrorSerializer
-from game.api.serializers import PlayerSerializer
 
 from .. import selectors, services
 from .serializers import LookSerializer
