@@ -275,12 +275,6 @@ def scoring(request: HttpRequest) -> HttpResponse:
     return render(request, "game/scoring.html")
 
 
-@require_GET
-def settings_page(request: HttpRequest) -> HttpResponse:
-    """Settings: sound, account links, display name, and How scoring works."""
-    return render(request, "settings.html")
-
-
 FAIR_HANDS_PER_PAGE = 20
 """Hands per page of "Was it fair?" (a long game has hundreds)."""
 
