@@ -4,7 +4,8 @@ The HTMX views and the JSON API both call these. Each runs in one transaction:
 the game row is locked (``select_for_update``), the engine applies the action,
 and the new state and the event row are saved together, guarded by a
 compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing.
-A game that ends is paid its stars in the same transaction (``game.rewards``).
+A game that ends is paid its stars in the same transaction (``game.rewards``), and
+:data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
 
 import secrets
@@ -17,13 +18,13 @@ from django.utils.translation import gettext as _
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
 from blockknock.calendar import game_day
-from leaderboards.services import standing_record
 
 from . import engine, errors
 from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text
 from .modes import policy_for
 from .rewards import raises_level, star_award
 from .selectors import parse_game_id
+from .signals import game_finished
 
 SEED_BYTES = 32
 
@@ -129,10 +130,10 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
 
 
 def _finish(game: Game) -> None:
-    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels),
-    and put it on its leaderboards."""
+    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels);
+    tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
-    standing_record(game=game)
+    game_finished.send(sender=Game, game=game)
     policy = policy_for(game.mode)
     if not policy.pays_stars:
         return

@@ -10,4 +10,12 @@ class LeaderboardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the Game receivers)
+        from django.db.models.signals import post_delete
+
+        from game.models import Game
+        from game.signals import game_finished
+
+        from .signals import game_deleted, game_finished_record
+
+        game_finished.connect(game_finished_record, sender=Game, dispatch_uid="leaderboards.game_finished")
+        post_delete.connect(game_deleted, sender=Game, dispatch_uid="leaderboards.game_deleted")
