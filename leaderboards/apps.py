@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,8 +11,6 @@ class LeaderboardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_delete
-
         from game.models import Game
         from game.signals import game_finished
 
