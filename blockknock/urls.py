@@ -1,21 +1,16 @@
-"""Root URLconf."""
+"""Root URLconf: each app's URLconf included, plus the admin and the API schema; no app view is named here."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
-
-from blockknock.accounts import views as accounts_views
-from game import views as game_views
 
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
 handler500 = "blockknock.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    # Django's set_language (en / zh-hant), which also saves the choice on the player.
-    path("i18n/setlang/", accounts_views.language_set, name="set_language"),
+    path("", include("blockknock.accounts.site_urls")),  # settings/, i18n/setlang/
     path("accounts/", include("blockknock.accounts.urls")),
-    path("settings/", game_views.settings_page, name="settings"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/leaderboards/", include("leaderboards.api.urls")),
     path("api/themes/", include("themes.api.urls")),

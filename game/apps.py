@@ -8,3 +8,11 @@ class GameConfig(AppConfig):
     name = "game"
     verbose_name = _("Games")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from blockknock.accounts.serializers import player_figure
+
+        from . import selectors
+
+        player_figure("high_score", lambda player: selectors.high_score(player=player))
+        player_figure("challenge_best", lambda player: selectors.challenge_best(player=player))

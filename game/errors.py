@@ -1,29 +1,17 @@
 """Errors of the game services, each with the API code and HTTP status of API.md § Games.
 
-Views and the API both catch :class:`GameError`; the engine's own errors are
-translated into these by ``game.services``.
+They subclass the site's :class:`~blockknock.errors.Refusal`. The game's views
+catch :class:`GameError`; the engine's own errors are translated into these by
+``game.services``.
 """
 
 from django.utils.translation import gettext_lazy as _
 
+from blockknock.errors import Refusal
 
-class GameError(Exception):
-    """A move or action that was refused; nothing was changed.
 
-    :ivar code: the API error code, e.g. ``"stale_move"``.
-    :ivar status_code: the HTTP status the API answers with.
-    :ivar detail: human text for the player.
-    :ivar extra: more fields for the API body (e.g. ``{"game": "12"}``).
-    """
-
-    code = "invalid"
-    status_code = 400
-    default_detail = _("That request is not valid.")
-
-    def __init__(self, detail=None, **extra):
-        self.detail = detail if detail is not None else self.default_detail
-        self.extra = extra
-        super().__init__(str(self.detail))
+class GameError(Refusal):
+    """A game action that was refused (:class:`~blockknock.errors.Refusal`); nothing was changed."""
 
 
 class Invalid(GameError):

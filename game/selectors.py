@@ -3,10 +3,10 @@
 from django.db.models import Max
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Game
+from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
 
 
-def game_current(*, player, mode: str = "classic") -> Game | None:
+def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
     """The player's unfinished game of ``mode`` (playing or at "No moves left"), if any."""
     return Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).order_by("-pk").first()
 
@@ -65,7 +65,7 @@ def game_ended(*, game_id) -> Game:
     return game
 
 
-def high_score(*, player, mode: str = "classic") -> int:
+def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
     """The best score of the player's finished games of ``mode`` (0 if none)."""
     best = Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"]
     return best or 0
@@ -73,17 +73,15 @@ def high_score(*, player, mode: str = "classic") -> int:
 
 def challenge_best(*, player) -> int:
     """The highest challenge number the player has won (0 if none)."""
-    best = Game.objects.filter(player=player, mode="challenge", status="won").aggregate(best=Max("challenge"))["best"]
+    best = Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).aggregate(best=Max("challenge"))["best"]
     return best or 0
 
 
-def challenge_open(*, number) -> "Challenge":
+def challenge_open(*, number) -> Challenge:
     """The active challenge ``number``.
 
     :raises Invalid: no such active challenge.
     """
-    from .models import Challenge
-
     try:
         return Challenge.objects.get(number=number, active=True)
     except (Challenge.DoesNotExist, ValueError, TypeError):
@@ -92,24 +90,25 @@ def challenge_open(*, number) -> "Challenge":
 
 def challenges_won(*, player) -> set[int]:
     """The challenge numbers the player has won."""
-    return set(Game.objects.filter(player=player, mode="challenge", status="won").values_list("challenge", flat=True))
+    return set(Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).values_list("challenge", flat=True))
 
 
 def challenge_unlocked(*, player, number: int) -> bool:
     """Whether challenge ``number`` is open to the player: the active challenge before it is won (RULES.md § Modes)."""
-    from .models import Challenge
-
     previous = Challenge.objects.filter(active=True, number__lt=number).order_by("-number").values_list("number", flat=True).first()
     return previous is None or previous in challenges_won(player=player)
 
 
+def challenge_after(*, number: int) -> int | None:
+    """The number of the active challenge after ``number``, if there is one."""
+    return Challenge.objects.filter(active=True, number__gt=number).order_by("number").values_list("number", flat=True).first()
+
+
 def challenge_ladder(*, player) -> list[dict]:
     """Every active challenge with the player's state: ``{"challenge", "best", "won", "locked"}``, by number."""
-    from .models import Challenge
-
     won = challenges_won(player=player)
     best = dict(
-        Game.objects.filter(player=player, mode="challenge", status__in=FINISHED)
+        Game.objects.filter(player=player, mode=Mode.CHALLENGE, status__in=FINISHED)
         .values("challenge").annotate(best=Max("score")).values_list("challenge", "best")
     )
     ladder, previous_won = [], True
@@ -121,11 +120,9 @@ def challenge_ladder(*, player) -> list[dict]:
 
 def daily_today(*, player, day) -> Game | None:
     """The player's Daily of game-calendar ``day``, if started."""
-    return Game.objects.filter(player=player, mode="daily", day=day).first()
+    return Game.objects.filter(player=player, mode=Mode.DAILY, day=day).first()
 
 
-def daily_result(*, day) -> "DailyClose | None":
+def daily_result(*, day) -> DailyClose | None:
     """The closed Daily of ``day`` (top score and winners), or ``None`` while it is open."""
-    from .models import DailyClose
-
     return DailyClose.objects.filter(day=day).first()

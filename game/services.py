@@ -4,7 +4,8 @@ The HTMX views and the JSON API both call these. Each runs in one transaction:
 the game row is locked (``select_for_update``), the engine applies the action,
 and the new state and the event row are saved together, guarded by a
 compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing.
-A game that ends is paid its stars in the same transaction (``game.rewards``).
+A game that ends is paid its stars in the same transaction (``game.rewards``), and
+:data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
 
 import secrets
@@ -16,14 +17,14 @@ from django.utils.translation import gettext as _
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
-from leaderboards.services import standing_record
+from blockknock.calendar import game_day
 
 from . import engine, errors
-from .calendar import game_day
-from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text
-from .modes import policy_for
+from . import selectors
+from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text
+from .modes import ModePolicy, policy_for
 from .rewards import raises_level, star_award
-from .selectors import parse_game_id
+from .signals import game_finished
 
 SEED_BYTES = 32
 
@@ -56,8 +57,8 @@ def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
     day = game_day()
     if policy.one_per_day:
         daily_expire(before=day, player=player)
-        _refuse_second_daily(player, day)
-    start = policy.start(player=player, challenge=challenge, new_seed=secrets.token_bytes(SEED_BYTES), day=day)
+        _refuse_second_daily(policy, player, day)
+    start = policy.start(new_seed=secrets.token_bytes(SEED_BYTES), day=day, **_challenge_facts(policy, player, challenge))
     state = engine.new_game(start.rules, start.seed, start.board)
     if not policy.one_per_day:
         Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
@@ -72,7 +73,7 @@ def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
         with transaction.atomic():
             game.save()
     except IntegrityError:  # a parallel start of the same Daily won the race
-        _refuse_second_daily(player, day)
+        _refuse_second_daily(policy, player, day)
         raise
     if game.is_finished:
         _finish(game)
@@ -80,8 +81,20 @@ def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
     return game
 
 
-def _refuse_second_daily(player, day) -> None:
-    existing = Game.objects.filter(player=player, mode="daily", day=day).first()
+def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
+    """What a start of a challenge needs: the active Challenge row and whether the player has unlocked it.
+
+    :raises errors.Invalid: no such active challenge.
+    """
+    if not policy.uses_challenge:
+        return {}
+    rung = selectors.challenge_open(number=number)
+    return {"challenge": rung, "unlocked": selectors.challenge_unlocked(player=player, number=rung.number)}
+
+
+def _refuse_second_daily(policy: ModePolicy, player, day) -> None:
+    """:raises errors.DailyPlayed: the player already started the game of ``day`` of this one-a-day mode."""
+    existing = Game.objects.filter(player=player, mode=policy.name, day=day).first()
     if existing is not None:
         raise errors.DailyPlayed(
             _("Today's Daily was already started: game %(game)s.") % {"game": existing.public_id}, game=existing.public_id
@@ -94,7 +107,7 @@ def daily_expire(*, before, player=None) -> int:
     :param player: only this player's, or everyone's when ``None``.
     :returns: how many games were closed.
     """
-    games = Game.objects.filter(mode="daily", day__lt=before, status__in=UNFINISHED)
+    games = Game.objects.filter(mode=Mode.DAILY, day__lt=before, status__in=UNFINISHED)
     if player is not None:
         games = games.filter(player=player)
     return games.update(status=Status.EXPIRED, finished_at=timezone.now())
@@ -106,7 +119,7 @@ def _locked_game(player, game_id) -> Game:
     :raises errors.GameNotFound: no such game, or another player's.
     """
     try:
-        return Game.objects.select_for_update().get(pk=parse_game_id(game_id), player=player)
+        return Game.objects.select_for_update().get(pk=selectors.parse_game_id(game_id), player=player)
     except Game.DoesNotExist:
         raise errors.GameNotFound() from None
 
@@ -129,11 +142,11 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
 
 
 def _finish(game: Game) -> None:
-    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels),
-    and put it on its leaderboards."""
+    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels);
+    tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
-    standing_record(game=game)
-    policy = policy_for(game.mode)
+    game_finished.send(sender=Game, game=game)
+    policy = game.policy
     if not policy.pays_stars:
         return
     day = game_day(game.finished_at)
@@ -184,7 +197,7 @@ def _refuse_past_daily(game: Game) -> None:
     :raises _DayOver: ``game`` is an unfinished Daily of an earlier day; the caller
         closes the player's past Dailies (:func:`daily_expire`) after this transaction.
     """
-    if game.mode == "daily" and game.status in UNFINISHED and game.day < game_day():
+    if game.policy.one_per_day and game.status in UNFINISHED and game.day < game_day():
         raise _DayOver()
 
 

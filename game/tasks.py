@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.db import OperationalError
 
-from .dailies import daily_close_due
+from .daily_close import daily_close_due
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)

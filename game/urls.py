@@ -1,7 +1,7 @@
 """URLs of the browser game (namespace ``game``); the JSON API lives in ``game.api``.
 
-The settings page itself is ``settings`` (no namespace), routed in the root URLconf
-to :func:`game.views.settings_page`.
+The settings page itself is ``settings`` (no namespace), in
+:mod:`blockknock.accounts.site_urls`.
 """
 
 from django.urls import path

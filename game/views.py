@@ -20,25 +20,23 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
+from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
 from . import selectors, services
-from .calendar import day_end, game_day
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
 from .fairness import game_fairness
+from .models import Mode
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 ERROR_EVENT = "bk:game-error"
-CLASSIC = "classic"
-PRACTICE = "practice"
-DAILY = "daily"
-CHALLENGE = "challenge"
 
 
 class MoveForm(forms.Form):
@@ -57,30 +55,35 @@ def _player_message(error: GameError) -> str:
 
 def _page_url(game) -> str:
     """The page a game is played on (where a plain, script-less form post goes back to)."""
-    if game.mode == CHALLENGE:
-        return reverse("game:challenge", args=[game.challenge])
-    return reverse({PRACTICE: "game:practice", DAILY: "game:daily"}.get(game.mode, "game:play"))
+    return reverse(game.policy.page_url, args=game.policy.url_args(game))
 
 
 def _new_url(game) -> str:
-    """Where "New game" posts to: the same mode (and challenge); empty for the Daily (one a day)."""
-    if game.mode == DAILY:
-        return ""
-    if game.mode == CHALLENGE:
-        return reverse("game:challenge_new", args=[game.challenge])
-    return reverse("game:practice_new" if game.mode == PRACTICE else "game:new")
+    """Where "New game" posts to: the same mode (and challenge); empty where the mode offers none (the Daily)."""
+    policy = game.policy
+    return reverse(policy.new_url, args=policy.url_args(game)) if policy.new_url else ""
 
 
-def _next_challenge(game) -> int | None:
-    """The number of the active challenge after a won challenge game, if there is one."""
-    if game.mode != CHALLENGE or game.status != "won":
-        return None
-    from .models import Challenge
+class ModeFacts:
+    """What a mode's bar and end card may show beyond the game, each read only when its template asks."""
 
-    return (
-        Challenge.objects.filter(active=True, number__gt=game.challenge)
-        .order_by("number").values_list("number", flat=True).first()
-    )
+    def __init__(self, game):
+        self.game = game
+
+    @cached_property
+    def next_challenge(self) -> int | None:
+        """The active challenge after this game's challenge."""
+        return selectors.challenge_after(number=self.game.challenge)
+
+    @cached_property
+    def daily_result(self):
+        """The closed Daily of the game's day (``None`` while open)."""
+        return selectors.daily_result(day=self.game.day)
+
+    @cached_property
+    def daily_closes(self) -> dt.datetime:
+        """When the Daily of the game's day closes."""
+        return day_end(self.game.day)
 
 
 def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
@@ -89,14 +92,13 @@ def _context(player, game, *, result=None, event: str = "", error: GameError | N
         player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
     return {
         "game": game,
+        "mode": game.policy,
+        "mode_title": game.policy.title_of(game),
+        "facts": ModeFacts(game),
         "player": player,
         "new_url": _new_url(game),
         "page_url": _page_url(game),
-        "next_challenge": _next_challenge(game),
-        "won_challenge": game.mode == CHALLENGE and game.status == "won",
-        "stars_detail": game.stars_detail if game.mode != PRACTICE else None,
-        "daily_closes": day_end(game.day) if game.mode == DAILY else None,
-        "daily_result": selectors.daily_result(day=game.day) if game.mode == DAILY else None,
+        "stars_detail": game.stars_detail if game.policy.pays_stars else None,
         "best": max(best, game.score),
         "result": result,
         "event": event,
@@ -148,14 +150,14 @@ def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """The game: resume the player's unfinished Classic game, or start one."""
-    return _resume_or_start(request, CLASSIC)
+    return _resume_or_start(request, Mode.CLASSIC)
 
 
 @never_cache
 @require_GET
 def practice(request: HttpRequest) -> HttpResponse:
     """Practice: resume the player's unfinished Practice game, or start one."""
-    return _resume_or_start(request, PRACTICE)
+    return _resume_or_start(request, Mode.PRACTICE)
 
 
 @never_cache
@@ -181,10 +183,10 @@ def _locked(request: HttpRequest, number: int) -> HttpResponse:
 def challenge(request: HttpRequest, number: int) -> HttpResponse:
     """Challenge ``number``: resume its unfinished game, else start it (locked → back to the ladder)."""
     player = player_for_request(request)
-    game = selectors.game_current(player=player, mode=CHALLENGE)
+    game = selectors.game_current(player=player, mode=Mode.CHALLENGE)
     if game is None or game.challenge != number:
         try:
-            game = services.game_start(player=player, mode=CHALLENGE, challenge=number)
+            game = services.game_start(player=player, mode=Mode.CHALLENGE, challenge=number)
         except Locked:
             return _locked(request, number)
         except Invalid:
@@ -201,7 +203,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     game = selectors.daily_today(player=player, day=day)
     if game is None:
         try:
-            game = services.game_start(player=player, mode=DAILY)
+            game = services.game_start(player=player, mode=Mode.DAILY)
         except DailyPlayed:  # started in parallel by another request
             game = selectors.daily_today(player=player, day=day)
     return _page(request, player, game, next_daily=day_end(day), yesterday=selectors.daily_result(day=day - dt.timedelta(days=1)))
@@ -209,7 +211,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @throttle("games")
-def new_game(request: HttpRequest, mode: str = CLASSIC, number: int | None = None) -> HttpResponse:
+def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``); the unfinished one of that mode is abandoned by the service."""
     player = player_for_request(request)
     try:
@@ -273,12 +275,6 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
 @require_GET
 def scoring(request: HttpRequest) -> HttpResponse:
     return render(request, "game/scoring.html")
-
-
-@require_GET
-def settings_page(request: HttpRequest) -> HttpResponse:
-    """Settings: sound, account links, display name, and How scoring works."""
-    return render(request, "settings.html")
 
 
 FAIR_HANDS_PER_PAGE = 20

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,4 +11,10 @@ class LeaderboardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the Game receivers)
+        from game.models import Game
+        from game.signals import game_finished
+
+        from .signals import game_deleted, game_finished_record
+
+        game_finished.connect(game_finished_record, sender=Game, dispatch_uid="leaderboards.game_finished")
+        post_delete.connect(game_deleted, sender=Game, dispatch_uid="leaderboards.game_deleted")

@@ -107,9 +107,8 @@ def _seed(players: int, games: int) -> None:
     from django.db import connection, transaction
     from django.utils import timezone
 
-    from game.calendar import game_day, game_zone
+    from blockknock.calendar import game_day, game_zone, week_start
     from game.models import Game
-    from leaderboards.boards import week_start
     from leaderboards.services import standings_rebuild
 
     Player = get_user_model()

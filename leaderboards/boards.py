@@ -5,7 +5,7 @@ challenge number); a :class:`Board` is one kind for one period: Classic this
 week is the kind ``classic-week`` for the week that starts on a given Monday,
 a Daily board is the kind ``daily`` for one game-calendar day.
 
-Weeks and days follow the game calendar (:mod:`game.calendar`, the zone named by
+Weeks and days follow the game calendar (:mod:`blockknock.calendar`, the zone named by
 ``settings.GAME_TIMEZONE``): a week starts on Monday at midnight there.
 **A Classic game belongs to the week in which it finished** — the game-calendar
 date of its ``finished_at`` — so a week's board is final once the week is over
@@ -30,21 +30,10 @@ from typing import Iterable, Iterator, NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
-from game.calendar import game_day
+from blockknock.calendar import game_day, week_start
 from game.models import FINISHED, Mode, Status
 
 PAGE_SIZE = 50
-
-
-def week_start(day: dt.date) -> dt.date:
-    """The Monday that starts the game-calendar week holding ``day``.
-
-    >>> week_start(dt.date(2026, 3, 8))  # a Sunday: the week began on Monday the 2nd
-    datetime.date(2026, 3, 2)
-    >>> week_start(dt.date(2026, 3, 9))
-    datetime.date(2026, 3, 9)
-    """
-    return day - dt.timedelta(days=day.weekday())
 
 
 class GameFacts(NamedTuple):

@@ -1,7 +1,7 @@
 """Writes of the leaderboards: put a finished game on its boards; rebuild the boards from the games.
 
-:func:`standing_record` must run whenever a game finishes, in the transaction
-that finishes it (see :mod:`leaderboards.signals`).
+:func:`standing_record` runs whenever a game finishes, in the transaction that
+finishes it: on :data:`game.signals.game_finished` (see :mod:`leaderboards.signals`).
 """
 
 from itertools import batched

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from blockknock.calendar import game_day, zone_name
 from game import selectors as game_selectors
-from game.calendar import game_day, zone_name
 from game.errors import GameNotFound
 
 from . import boards, selectors

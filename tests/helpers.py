@@ -6,7 +6,7 @@ from django.db import connections
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from game.errors import GameError
+from blockknock.errors import Refusal
 
 EMPTY = ["........"] * 8
 
@@ -36,7 +36,7 @@ def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, Fals
 def race(count, action):
     """Run ``action(i)`` in ``count`` threads released together by a barrier; returns their outcomes.
 
-    A refused action's outcome is its :class:`GameError` code.
+    A refused action's outcome is its :class:`Refusal` code.
     """
     barrier = threading.Barrier(count)
     outcomes = [None] * count
@@ -45,7 +45,7 @@ def race(count, action):
         try:
             barrier.wait()
             outcomes[i] = action(i)
-        except GameError as refused:
+        except Refusal as refused:
             outcomes[i] = refused.code
         finally:
             connections.close_all()

@@ -1,24 +1,24 @@
 """Refusals of the shop, in the API's error shape (API.md § Leaderboards, looks).
 
-Subclasses of :class:`game.errors.GameError`, so the API's exception handler
+Subclasses of :class:`blockknock.errors.Refusal`, so the API's exception handler
 answers ``{"error": code, "detail": text}`` with their status.
 """
 
 from django.utils.translation import gettext_lazy as _
 
-from game.errors import GameError
+from blockknock.errors import Refusal
 
 
-class LookNotFound(GameError):
+class LookNotFound(Refusal):
     code, status_code = "not_found", 404
     default_detail = _("No such look.")
 
 
-class NotEnoughStars(GameError):
+class NotEnoughStars(Refusal):
     code, status_code = "not_enough_stars", 409
     default_detail = _("You don't have enough stars for this look.")
 
 
-class NotOwned(GameError):
+class NotOwned(Refusal):
     code, status_code = "not_owned", 403
     default_detail = _("Buy this look before you use it.")

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add
-from game.calendar import game_day
+from blockknock.calendar import game_day
 
 from . import selectors
 from .errors import NotEnoughStars, NotOwned

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
-from game.errors import GameError
+from blockknock.errors import Refusal
 
 from . import selectors, services
 from .errors import LookNotFound
@@ -49,7 +49,7 @@ def buy(request: HttpRequest, slug: str) -> HttpResponse:
         updated = services.theme_buy(player=player, slug=slug, use=True)
     except LookNotFound:
         raise Http404 from None
-    except GameError as refused:
+    except Refusal as refused:
         return _answer(request, player, str(refused.detail), error=True)
     if was_owned:
         text = _("You're now using %(look)s.") % {"look": look.display_name}
@@ -68,7 +68,7 @@ def use(request: HttpRequest, slug: str) -> HttpResponse:
         updated = services.theme_use(player=player, slug=slug)
     except LookNotFound:
         raise Http404 from None
-    except GameError as refused:
+    except Refusal as refused:
         return _answer(request, player, str(refused.detail), error=True)
     look = selectors.theme_get(slug=slug)
     text = _("You're now using %(look)s.") % {"look": look.display_name}

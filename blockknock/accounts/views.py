@@ -1,4 +1,4 @@
-"""Thin views for sign-up, renaming and the language; log in / log out are Django's own views."""
+"""Thin views for sign-up, renaming, the language and Settings; log in / log out are Django's own views."""
 
 from django.conf import settings
 from django.contrib import messages
@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from . import services
 from .forms import NameForm, SignupForm
@@ -56,3 +56,9 @@ def language_set(request):
     if request.user.is_authenticated and language in dict(settings.LANGUAGES) and check_for_language(language):
         services.player_language_set(player=request.user, language=language)
     return response
+
+
+@require_GET
+def settings_page(request):
+    """Settings: sound, account links, display name, and How scoring works."""
+    return render(request, "settings.html")

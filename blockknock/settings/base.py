@@ -267,7 +267,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "blockknock.api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Rate limits (blockknock/throttles.py): views name a scope; the HTML views use
     # the same throttle and rates. Over a rate: 429 with Retry-After. Counted in the

@@ -9,10 +9,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.accounts.services import guest_create
+from blockknock.api.errors import ErrorSerializer
 
 from ..errors import Invalid
-from .serializers import CredentialsSerializer, ErrorSerializer, GuestSerializer, PlayerSerializer, TokenSerializer
+from .serializers import CredentialsSerializer, GuestSerializer, TokenSerializer
 
 
 class GuestView(APIView):

@@ -1,13 +1,14 @@
-"""Shapes of the JSON API (API.md): requests in, Game / MoveResult / Replay / Player out."""
+"""Shapes of the game's JSON API (API.md): requests in, Game / MoveResult / Replay out.
 
-from django.contrib.auth import get_user_model
+``Player`` is the accounts' (:mod:`blockknock.accounts.serializers`).
+"""
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from .. import selectors
-from ..models import Mode
+from blockknock.accounts.serializers import PlayerSerializer
 
-Player = get_user_model()
+from ..models import Mode
 
 
 class GameStartSerializer(serializers.Serializer):
@@ -102,23 +103,6 @@ class ReplaySerializer(serializers.Serializer):
     steps = StepSerializer(many=True)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    """API.md ``Player``."""
-
-    high_score = serializers.SerializerMethodField()
-    challenge_best = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Player
-        fields = ["name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best"]
-
-    def get_high_score(self, player) -> int:
-        return selectors.high_score(player=player)
-
-    def get_challenge_best(self, player) -> int:
-        return selectors.challenge_best(player=player)
-
-
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"})
@@ -137,8 +121,3 @@ class PieceSerializer(serializers.Serializer):
     piece = serializers.CharField(source="id")
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     family = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()

@@ -1,7 +1,7 @@
 """API: games, moves, Continue / No thanks, replays and pieces (API.md § Games).
 
 Each view validates the body, calls the same service as the HTMX board, and
-serialises the answer; errors come out through ``game.api.errors``.
+serialises the answer; errors come out through ``blockknock.api.errors``.
 """
 
 from drf_spectacular.utils import extend_schema
@@ -10,9 +10,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from blockknock.api.errors import ErrorSerializer
+
 from .. import engine, replays, selectors, services
 from .serializers import (
-    ErrorSerializer,
     GameSerializer,
     GameStartSerializer,
     MoveResponseSerializer,

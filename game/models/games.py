@@ -5,6 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .. import engine
+from ..modes import ModePolicy, policy_for
 
 
 class Mode(models.TextChoices):
@@ -90,10 +91,19 @@ class Game(models.Model):
         return str(self.pk)
 
     @property
-    def rules(self) -> engine.Rules:
-        from ..modes import rules_for
+    def policy(self) -> ModePolicy:
+        """The game's mode policy (:mod:`game.modes`)."""
+        return policy_for(self.mode)
 
-        return rules_for(self)
+    @property
+    def mode_label(self) -> str:
+        """The mode as players read it, e.g. "Classic" or "Challenge 3"."""
+        return self.policy.label_of(self)
+
+    @property
+    def rules(self) -> engine.Rules:
+        """The rules the game plays by."""
+        return self.policy.rules(self)
 
     @property
     def state(self) -> engine.GameState:

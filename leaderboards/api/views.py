@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from game.api.serializers import ErrorSerializer
-from game.calendar import game_day
+from blockknock.api.errors import ErrorSerializer
+from blockknock.calendar import game_day
 
 from .. import boards, selectors
 from .serializers import LeaderboardSerializer, PageQuerySerializer

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from game import services
 from tools.bots import greedy_bot
 from game.models import Game
+from leaderboards.services import standing_record
 from tests.leaderboards.conftest import make_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,7 +32,8 @@ def played_game(name: str, moves: int = 12) -> Game:
     if game.status == "playing":
         game.refresh_from_db()
         game.status = "over"
-        game.save()  # post_save puts it on the boards
+        game.save()
+        standing_record(game=game)  # as the finishing service does
     return game
 
 

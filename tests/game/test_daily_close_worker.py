@@ -13,9 +13,9 @@ from django.conf import settings
 from django.db import connection
 
 from blockknock.accounts.services import guest_create
+from blockknock.calendar import game_day
 from blockknock.celery import app
 from game import services
-from game.calendar import game_day
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
 

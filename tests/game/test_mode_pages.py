@@ -7,8 +7,8 @@ from django.test import Client
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add
+from blockknock.calendar import game_day
 from game import services
-from game.calendar import game_day
 from game.models import Game
 
 from tests.helpers import EMPTY, set_position
@@ -172,7 +172,7 @@ def test_the_nav_links_every_mode(site):
 
 def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     from blockknock.accounts.models import Player
-    from game.dailies import daily_close
+    from game.daily_close import daily_close
 
     client.get("/daily/")
     game = Game.objects.get(mode="daily")
@@ -188,7 +188,7 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
 def test_the_daily_page_names_yesterdays_winners(client, db):
     import datetime as dt
 
-    from game.calendar import game_day
+    from blockknock.calendar import game_day
     from game.models import DailyClose
     from django.utils import timezone
 

@@ -39,6 +39,20 @@ class Entry:
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$')
 
 
+def _content(line: str, entry: Entry) -> str | None:
+    """What ``line`` holds to parse, or ``None`` for a comment (its flags and obsolescence noted on ``entry``)."""
+    if line.startswith("#~"):
+        line = line[2:].strip()
+        if line.startswith("|"):  # a previous msgid of an obsolete entry
+            return None
+        entry.obsolete = True
+        return line
+    if line.startswith("#,"):
+        entry.flags.update(flag.strip() for flag in line[2:].split(","))
+        return None
+    return None if line.startswith("#") else line
+
+
 def parse(text: str) -> list[Entry]:
     """The entries of a .po file's text, the header (msgid "") first."""
     entries: list[Entry] = []
@@ -58,15 +72,8 @@ def parse(text: str) -> list[Entry]:
             flush()
             continue
         obsolete = line.startswith("#~")
-        if obsolete:
-            line = line[2:].strip()
-            if line.startswith("|"):  # a previous msgid of an obsolete entry
-                continue
-            entry.obsolete = True
-        elif line.startswith("#,"):
-            entry.flags.update(flag.strip() for flag in line[2:].split(","))
-            continue
-        elif line.startswith("#"):
+        line = _content(line, entry)
+        if line is None:
             continue
         if line.startswith('"'):
             value = ast.literal_eval(line)

@@ -7,8 +7,9 @@ import pytest
 from django.utils import timezone
 
 from blockknock.accounts.services import guest_create
-from game.calendar import game_day, game_zone
+from blockknock.calendar import game_day, game_zone
 from game.models import Game
+from leaderboards.services import standing_record
 
 _names = itertools.count(1)
 
@@ -26,13 +27,16 @@ def make_player(name: str | None = None):
 
 
 def make_game(player, *, mode="classic", score=0, status="over", finished_at=None, day=None, challenge=None) -> Game:
-    """A game as the services leave it; board and hand are placeholders (the boards never read them)."""
+    """A game as the services leave it, a finished one on its boards; board and hand are placeholders (the boards never read them)."""
     finished_at = finished_at or (timezone.now() if status in ("over", "won", "abandoned", "expired") else None)
-    return Game.objects.create(
+    game = Game.objects.create(
         player=player, mode=mode, challenge=challenge, status=status, score=score,
         day=day or game_day(finished_at), finished_at=finished_at,
         start_board="." * 64, board="." * 64, hand=["mono", "mono", "mono"], used=[False, False, False],
     )
+    if game.is_finished:
+        standing_record(game=game)
+    return game
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 import time_machine
 from rest_framework.test import APIClient
 
-from game.calendar import game_day
+from blockknock.calendar import game_day
 
 from tests.helpers import api_client_for
 from .conftest import local, make_game, make_player

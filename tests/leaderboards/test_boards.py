@@ -4,8 +4,8 @@ import datetime as dt
 
 import pytest
 
-from game.calendar import game_zone
-from leaderboards.boards import CHALLENGE, CLASSIC_ALL, CLASSIC_WEEK, DAILY, GameFacts, candidates, week_start
+from blockknock.calendar import game_zone, week_start
+from leaderboards.boards import CHALLENGE, CLASSIC_ALL, CLASSIC_WEEK, DAILY, GameFacts, candidates
 
 from .conftest import local
 

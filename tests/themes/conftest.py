@@ -30,7 +30,7 @@ def give_stars(player, amount: int):
 
     from blockknock.accounts.models import StarReason
     from blockknock.accounts.services import stars_add
-    from game.calendar import game_day
+    from blockknock.calendar import game_day
 
     with transaction.atomic():
         stars_add(player=player, amount=amount, reason=StarReason.GAME, day=game_day())

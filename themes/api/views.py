@@ -1,6 +1,6 @@
 """API: the looks, buying one with stars, and putting one on.
 
-Errors come out through ``game.api.errors`` (they are ``GameError``\\ s):
+Errors come out through ``blockknock.api.errors`` (they are ``Refusal``\\ s):
 ``404 not_found``, ``409 not_enough_stars``, ``403 not_owned``; no credentials, ``401``.
 """
 
@@ -8,7 +8,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.api.serializers import ErrorSerializer, PlayerSerializer
+from blockknock.accounts.serializers import PlayerSerializer
+from blockknock.api.errors import ErrorSerializer
 
 from .. import selectors, services
 from .serializers import LookSerializer

@@ -1,7 +1,8 @@
 """The game calendar: days and weeks in one time zone (RULES.md § Days and weeks).
 
-``settings.GAME_TIMEZONE`` names the zone (America/Los_Angeles); nothing else
-hard-codes it.
+Every app counts days by it (the Daily, the star cap, the shop, the weekly
+board). ``settings.GAME_TIMEZONE`` names the zone (America/Los_Angeles); nothing
+else hard-codes it. Weeks start on Monday at midnight there.
 """
 
 import datetime as dt
@@ -36,3 +37,14 @@ def day_end(day: dt.date) -> dt.datetime:
     Aware, and right across daylight-saving changes (a day may last 23 or 25 hours).
     """
     return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0), tzinfo=game_zone())
+
+
+def week_start(day: dt.date) -> dt.date:
+    """The Monday that starts the game-calendar week holding ``day``.
+
+    >>> week_start(dt.date(2026, 3, 8))  # a Sunday: the week began on Monday the 2nd
+    datetime.date(2026, 3, 2)
+    >>> week_start(dt.date(2026, 3, 9))
+    datetime.date(2026, 3, 9)
+    """
+    return day - dt.timedelta(days=day.weekday())

@@ -1,14 +1,17 @@
-"""The API's error bodies: ``{"error": code, "detail": text}`` (API.md § Games)."""
+"""The API's error bodies, site-wide: ``{"error": code, "detail": text}`` (API.md § Games).
+
+DRF's ``EXCEPTION_HANDLER`` (settings ``REST_FRAMEWORK``) for every app's API.
+"""
 
 import math
 
 from django.http import Http404
 from django.utils.translation import gettext, ngettext
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ..errors import GameError
+from blockknock.errors import Refusal
 
 DRF_CODES = {
     exceptions.ValidationError: "invalid",
@@ -23,8 +26,15 @@ DRF_CODES = {
 }
 
 
-def error_response(exc: GameError) -> Response:
-    """The response for a refused game action."""
+class ErrorSerializer(serializers.Serializer):
+    """The error body, for the API schema."""
+
+    error = serializers.CharField()
+    detail = serializers.CharField()
+
+
+def error_response(exc: Refusal) -> Response:
+    """The response for a refused action."""
     return Response({"error": exc.code, "detail": str(exc.detail), **exc.extra}, status=exc.status_code)
 
 
@@ -33,7 +43,7 @@ def exception_handler(exc, context):
 
     Validation errors become ``400 invalid`` with the first message as ``detail``.
     """
-    if isinstance(exc, GameError):
+    if isinstance(exc, Refusal):
         return error_response(exc)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

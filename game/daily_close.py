@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import stars_add
+from blockknock.calendar import game_day
 
-from .calendar import game_day
-from .models import FINISHED, UNFINISHED, DailyClose, Game, Status
+from .models import FINISHED, UNFINISHED, DailyClose, Game, Mode, Status
 from .rewards import STARS_DAILY_WIN
 
 
@@ -29,7 +29,7 @@ def daily_close(*, day: dt.date) -> DailyClose | None:
     try:
         with transaction.atomic():
             closed = DailyClose.objects.create(day=day, closed_at=timezone.now())
-            games = Game.objects.filter(mode="daily", day=day)
+            games = Game.objects.filter(mode=Mode.DAILY, day=day)
             closed.expired = games.filter(status__in=UNFINISHED).update(status=Status.EXPIRED, finished_at=closed.closed_at)
             finished = games.filter(status__in=FINISHED)
             closed.finished = finished.count()
@@ -52,7 +52,7 @@ def daily_close_due(*, now: dt.datetime | None = None) -> list[dt.date]:
     """
     today = game_day(now)
     open_days = (
-        Game.objects.filter(mode="daily", day__lt=today)
+        Game.objects.filter(mode=Mode.DAILY, day__lt=today)
         .exclude(day__in=DailyClose.objects.values("day"))
         .values_list("day", flat=True).distinct().order_by("day")
     )
