@@ -30,7 +30,7 @@ from blockknock.throttles import throttle
 from . import selectors, services
 from .calendar import day_end, game_day
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
-from .fairness import game_fairness
+from .history import game_fairness
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"

@@ -2,7 +2,7 @@
 
 RULES.md § The fair deal promises that every hand can be placed in full. For an
 ended game this selector replays the game from its seed, start board and events
-(as :mod:`game.audit` does), takes the board each hand was dealt on, and asks the
+(as :mod:`game.history.audit` does), takes the board each hand was dealt on, and asks the
 engine's solver for a witness (:func:`game.engine.witness`): which piece first,
 where, then the next, line clears applied between. Each step comes with the
 board after it, as text rows and as a grid of cell states for drawing:
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from . import engine
-from .models import EventKind, Game, piece_view
+from .. import engine
+from ..models import EventKind, Game, piece_view
 
 __all__ = ["HandProof", "WitnessStep", "game_fairness"]
 

@@ -1,7 +1,7 @@
 """A finished game, step by step, recomputed from its seed, start board and events (API.md ``Replay``)."""
 
-from . import engine
-from .models import EventKind, Game, piece_view
+from .. import engine
+from ..models import EventKind, Game, piece_view
 
 
 def _hand(state: engine.GameState) -> list[dict]:

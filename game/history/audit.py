@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 
-from . import engine
-from .models import ENDED_OFF_BOARD, EventKind, Game, GameEvent, board_text
+from .. import engine
+from ..models import ENDED_OFF_BOARD, EventKind, Game, GameEvent, board_text
 
 __all__ = ["GameAudit", "Mismatch", "game_audit", "games_audit"]
 
