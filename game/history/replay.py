@@ -2,10 +2,21 @@
 
 from .. import engine
 from ..models import EventKind, Game, piece_view
+from .steps import Step, game_steps
+
+__all__ = ["game_replay"]
 
 
 def _hand(state: engine.GameState) -> list[dict]:
     return [piece_view(slot, piece.id, used) for slot, (piece, used) in enumerate(zip(state.hand, state.used))]
+
+
+def _view(step: Step) -> dict:
+    board = engine.to_rows(step.after.board)
+    if step.event.kind == EventKind.CONTINUE:
+        return {"continue": True, "hand": _hand(step.after), "board": board}
+    move = {"slot": step.event.slot, "row": step.event.row, "col": step.event.col}
+    return {"hand": _hand(step.before), "move": move, "result": step.result, "board": board}
 
 
 def game_replay(game: Game) -> dict:
@@ -14,19 +25,5 @@ def game_replay(game: Game) -> dict:
     A Continue is a step with ``"continue": True`` and the new hand; No thanks
     changes no board and is not a step.
     """
-    state = engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
-    steps = []
-    for event in game.events.exclude(kind=EventKind.DECLINE):
-        if event.kind == EventKind.CONTINUE:
-            state = engine.continue_game(state)
-            steps.append({"continue": True, "hand": _hand(state), "board": engine.to_rows(state.board)})
-            continue
-        hand = _hand(state)
-        state, result = engine.play(state, event.slot, event.row, event.col)
-        steps.append({
-            "hand": hand,
-            "move": {"slot": event.slot, "row": event.row, "col": event.col},
-            "result": result,
-            "board": engine.to_rows(state.board),
-        })
+    steps = [_view(step) for step in game_steps(game) if step.event.kind != EventKind.DECLINE]
     return {"game": game, "start_board": game.start_board_rows, "steps": steps}
