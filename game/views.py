@@ -31,7 +31,7 @@ from blockknock.throttles import throttle
 
 from . import selectors, services
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
-from .fairness import game_fairness
+from .history import game_fairness
 from .models import Mode
 
 PLAY_TEMPLATE = "game/play.html"

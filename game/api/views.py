@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 
-from .. import engine, replays, selectors, services
+from .. import engine, history, selectors, services
 from .serializers import (
     GameSerializer,
     GameStartSerializer,
@@ -85,7 +85,7 @@ class ReplayView(APIView):
     def get(self, request, game_id):
         """A game that has ended, step by step, to anyone."""
         game = selectors.game_ended(game_id=game_id)
-        return Response(ReplaySerializer(replays.game_replay(game)).data)
+        return Response(ReplaySerializer(history.game_replay(game)).data)
 
 
 class PieceListView(APIView):

@@ -1,4 +1,4 @@
-"""game/audit.py and ``manage.py verify_deals``: stored games replay exactly from seed and events."""
+"""game/history/audit.py and ``manage.py verify_deals``: stored games replay exactly from seed and events."""
 
 import io
 import random
@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from blockknock.accounts.services import guest_create
 from game import services
-from game.audit import game_audit, games_audit
+from game.history import game_audit, games_audit
 from game.models import Game, GameEvent
 from tools.bots import greedy_bot, random_bot
 

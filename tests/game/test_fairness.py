@@ -1,4 +1,4 @@
-"""game/fairness.py and the "Was it fair?" page: one witness per dealt hand, drawn for players."""
+"""game/history/fairness.py and the "Was it fair?" page: one witness per dealt hand, drawn for players."""
 
 import random
 import re
@@ -7,8 +7,9 @@ import pytest
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
+from game.history import game_fairness
+from game.history.fairness import CLEARED, PLACED
 from tools.bots import greedy_bot, random_bot
-from game.fairness import CLEARED, PLACED, game_fairness
 from game.models import Game
 
 from .test_audit import self_play

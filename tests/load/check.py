@@ -11,7 +11,7 @@ way). For every game a client played:
   connection, a timeout, a 5xx): else **doubled**;
 - the stored score is the sum of the stored moves' points, and equals the score
   the client last saw when it saw the game's latest state;
-- the game replays exactly from its seed and events (``game.audit``, the check
+- the game replays exactly from its seed and events (``game.history.audit``, the check
   behind ``manage.py verify_deals``).
 
 Games of the run's players that no client saw are counted (a game start whose
@@ -55,7 +55,7 @@ class Report:
 
 
 def check_ledger(ledger: dict[str, dict]) -> Report:
-    from game.audit import game_audit
+    from game.history import game_audit
     from game.models import EventKind, Game
 
     report = Report()

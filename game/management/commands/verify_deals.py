@@ -6,14 +6,14 @@ Usage::
     manage.py verify_deals --sample 1000   # a random sample
     manage.py verify_deals --game 12 --game 40
 
-Exits with status 1 when any game differs from its replay (see :mod:`game.audit`).
+Exits with status 1 when any game differs from its replay (see :mod:`game.history.audit`).
 """
 
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.audit import games_audit
+from game.history import games_audit
 from game.errors import GameNotFound
 from game.selectors import parse_game_id
 

@@ -2,8 +2,8 @@
 
 Every game replays exactly from its rules, secret seed, start board and stored
 events (RULES.md § The fair deal). :func:`game_audit` does that for one game
-with the rules engine — ``new_game``, then ``play`` / ``continue_game`` /
-``decline`` for each :class:`~game.models.GameEvent` row in order — and compares:
+with the rules engine (:func:`~game.history.steps.game_steps`: ``engine.replay``
+of its :class:`~game.models.GameEvent` rows in order) and compares:
 
 - every dealt hand with ``Game.hands`` (deal by deal), and the current hand and used slots;
 - every move's points with ``GameEvent.points``;
@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 
-from . import engine
-from .models import ENDED_OFF_BOARD, EventKind, Game, GameEvent, board_text
+from .. import engine
+from ..models import ENDED_OFF_BOARD, Game, GameEvent, board_text
+from .steps import game_steps, start_state
 
 __all__ = ["GameAudit", "Mismatch", "game_audit", "games_audit"]
 
@@ -62,18 +63,14 @@ class GameAudit:
     def ok(self) -> bool:
         return not self.mismatches
 
+    def check(self, name: str, stored: object, replayed: object) -> None:
+        """Record a :class:`Mismatch` named ``name`` if ``stored`` and ``replayed`` differ."""
+        if stored != replayed:
+            self.mismatches.append(Mismatch(self.game_id, name, stored, replayed))
+
 
 def _ids(hand: Iterable[engine.Piece]) -> list[str]:
     return [piece.id for piece in hand]
-
-
-def _event(row: GameEvent) -> engine.Event:
-    """The engine event of a stored row (malformed rows raise :class:`~game.engine.InvalidMoveError`)."""
-    if row.kind == EventKind.MOVE:
-        return ("move", row.slot, row.row, row.col)
-    if row.kind in (EventKind.CONTINUE, EventKind.DECLINE):
-        return (row.kind,)
-    raise engine.InvalidMoveError(f"unknown event kind {row.kind!r}")
 
 
 def game_audit(game: Game, events: Iterable[GameEvent] | None = None) -> GameAudit:
@@ -82,49 +79,50 @@ def game_audit(game: Game, events: Iterable[GameEvent] | None = None) -> GameAud
     :param events: the game's event rows in order (default: ``game.events``, ordered by ``seq``).
     """
     audit = GameAudit(game.public_id)
-
-    def check(name: str, stored: object, replayed: object) -> None:
-        if stored != replayed:
-            audit.mismatches.append(Mismatch(game.public_id, name, stored, replayed))
-
     try:
-        state = engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
+        state = start_state(game)
     except (ValueError, TypeError) as exc:  # bad seed, start board or rules: nothing to replay
-        check("start", "stored game", f"cannot start: {exc}")
+        audit.check("start", "stored game", f"cannot start: {exc}")
         return audit
     dealt = [_ids(state.hand)]
     rows = list(game.events.order_by("seq") if events is None else events)
-    for number, row in enumerate(rows):
-        check(f"event {number} seq", row.seq, number)
-        try:
-            state, result = engine.apply_event(state, _event(row))
-        except engine.EngineError as exc:
-            check(f"event {number} ({row.kind})", "accepted", f"refused: {exc.code}: {exc}")
-            break
-        audit.events += 1
-        if state.deals > len(dealt):
-            dealt.append(_ids(state.hand))
-        check(f"event {number} points", row.points, None if result is None else result.points)
-
+    try:
+        for step in game_steps(game, rows):
+            audit.check(f"event {step.number} seq", step.event.seq, step.number)
+            audit.events += 1
+            if step.dealt:
+                dealt.append(_ids(step.after.hand))
+            points = None if step.result is None else step.result.points
+            audit.check(f"event {step.number} points", step.event.points, points)
+            state = step.after
+    except engine.EngineError as exc:
+        number, row = audit.events, rows[audit.events]
+        audit.check(f"event {number} seq", row.seq, number)
+        audit.check(f"event {number} ({row.kind})", "accepted", f"refused: {exc.code}: {exc}")
     audit.hands = len(dealt)
+    _check_end(audit, game, state, dealt, len(rows))
+    return audit
+
+
+def _check_end(audit: GameAudit, game: Game, state: engine.GameState, dealt: list[list[str]], events: int) -> None:
+    """Compare the stored game with the last replayed ``state`` and the ``dealt`` hands."""
     stored_hands = list(game.hands)
     for k in range(max(len(stored_hands), len(dealt))):
-        check(
+        audit.check(
             f"hands[{k}]",
             stored_hands[k] if k < len(stored_hands) else None,
             dealt[k] if k < len(dealt) else None,
         )
-    check("board", game.board, board_text(state.board))
-    check("hand", list(game.hand), _ids(state.hand))
-    check("used", list(game.used), list(state.used))
-    check("score", game.score, state.score)
-    check("combo", (game.combo, game.combo_moves_left), (state.combo.combo, state.combo.moves_left))
-    check("moves", game.moves, state.moves)
-    check("continues_left", game.continues_left, state.continues_left)
-    check("events", game.seq, len(rows))
+    audit.check("board", game.board, board_text(state.board))
+    audit.check("hand", list(game.hand), _ids(state.hand))
+    audit.check("used", list(game.used), list(state.used))
+    audit.check("score", game.score, state.score)
+    audit.check("combo", (game.combo, game.combo_moves_left), (state.combo.combo, state.combo.moves_left))
+    audit.check("moves", game.moves, state.moves)
+    audit.check("continues_left", game.continues_left, state.continues_left)
+    audit.check("events", game.seq, events)
     if game.status not in ENDED_OFF_BOARD:
-        check("status", game.status, state.status.value)
-    return audit
+        audit.check("status", game.status, state.status.value)
 
 
 def games_audit(

@@ -2,10 +2,11 @@
 
 RULES.md § The fair deal promises that every hand can be placed in full. For an
 ended game this selector replays the game from its seed, start board and events
-(as :mod:`game.audit` does), takes the board each hand was dealt on, and asks the
-engine's solver for a witness (:func:`game.engine.witness`): which piece first,
-where, then the next, line clears applied between. Each step comes with the
-board after it, as text rows and as a grid of cell states for drawing:
+(:func:`~game.history.steps.game_steps`, as the audit does), takes the board each
+hand was dealt on, and asks the engine's solver for a witness
+(:func:`game.engine.witness`): which piece first, where, then the next, line
+clears applied between. Each step comes with the board after it, as text rows
+and as a grid of cell states for drawing:
 
 - ``""`` empty, ``"filled"`` filled before this step,
 - ``"placed"`` a cell of the piece just placed that stays,
@@ -17,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from . import engine
-from .models import EventKind, Game, piece_view
+from .. import engine
+from ..models import Game, piece_view
+from .steps import game_steps, start_state
 
 __all__ = ["HandProof", "WitnessStep", "game_fairness"]
 
@@ -115,18 +117,16 @@ def _proof(deal: int, board: engine.Bitboard, hand: tuple[engine.Piece, ...]) ->
 
 def _dealt(game: Game, last: int) -> Iterator[tuple[int, engine.Bitboard, tuple[engine.Piece, ...]]]:
     """``(deal index, board it was dealt on, hand)`` for deals ``0 .. last``, by replaying the game."""
-    state = engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
-    yield 0, state.board, state.hand
-    for row in game.events.exclude(kind=EventKind.DECLINE).order_by("seq"):
-        deals = state.deals
-        if deals > last:
-            return
-        try:
-            state, _ = engine.apply_event(state, row.as_event)
-        except engine.EngineError:  # a stored game that no longer replays: `manage.py verify_deals` reports it
-            return
-        if state.deals > deals:
-            yield deals, state.board, state.hand
+    start = start_state(game)
+    yield 0, start.board, start.hand
+    try:
+        for step in game_steps(game):
+            if step.deal >= last:
+                return
+            if step.dealt:
+                yield step.deal + 1, step.after.board, step.after.hand
+    except engine.EngineError:  # a stored game that no longer replays: `manage.py verify_deals` reports it
+        return
 
 
 def game_fairness(*, game: Game, deals: Iterable[int] | None = None) -> list[HandProof]:

@@ -1,0 +1,29 @@
+"""A finished game, step by step, recomputed from its seed, start board and events (API.md ``Replay``)."""
+
+from .. import engine
+from ..models import EventKind, Game, piece_view
+from .steps import Step, game_steps
+
+__all__ = ["game_replay"]
+
+
+def _hand(state: engine.GameState) -> list[dict]:
+    return [piece_view(slot, piece.id, used) for slot, (piece, used) in enumerate(zip(state.hand, state.used))]
+
+
+def _view(step: Step) -> dict:
+    board = engine.to_rows(step.after.board)
+    if step.event.kind == EventKind.CONTINUE:
+        return {"continue": True, "hand": _hand(step.after), "board": board}
+    move = {"slot": step.event.slot, "row": step.event.row, "col": step.event.col}
+    return {"hand": _hand(step.before), "move": move, "result": step.result, "board": board}
+
+
+def game_replay(game: Game) -> dict:
+    """``{"game", "start_board", "steps"}``: each step has the hand before it and the board after it.
+
+    A Continue is a step with ``"continue": True`` and the new hand; No thanks
+    changes no board and is not a step.
+    """
+    steps = [_view(step) for step in game_steps(game) if step.event.kind != EventKind.DECLINE]
+    return {"game": game, "start_board": game.start_board_rows, "steps": steps}

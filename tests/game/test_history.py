@@ -1,0 +1,96 @@
+"""game/history/steps.py: one replay of a stored game, and its consumers agree with ``engine.replay``."""
+
+import random
+
+import pytest
+
+from blockknock.accounts.services import guest_create
+from game import engine
+from game.engine.bots import greedy_bot, random_bot
+from game.history import game_audit, game_fairness, game_replay, game_steps
+from game.models import GameEvent
+
+from .test_audit import self_play
+
+
+@pytest.fixture
+def played(db):
+    """A Classic game with its Continue taken, one ended by No thanks, and a won challenge."""
+    rng = random.Random(21)
+    continued = self_play(guest_create(), "classic", random_bot, rng, max_moves=300)
+    declined = self_play(guest_create(), "classic", random_bot, rng, max_moves=300, at_no_moves="decline")
+    won = self_play(guest_create(), "challenge", greedy_bot, rng, challenge=1, max_moves=300)
+    assert [game.status for game in (continued, declined, won)] == ["over", "over", "won"]
+    assert continued.events.filter(kind="continue").count() == 1
+    assert list(declined.events.values_list("kind", flat=True).order_by("-seq")[:1]) == ["decline"]
+    return [continued, declined, won]
+
+
+def engine_replay(game):
+    """``(start state, stored rows, [(state, event, result), ...])`` straight from ``engine.replay``."""
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    rules, seed, board = game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows)
+    replayed = list(engine.replay(rules, seed, board, [row.as_event for row in rows]))
+    return engine.new_game(rules, seed, board), rows, replayed
+
+
+def ids(hand):
+    return [piece.id for piece in hand]
+
+
+def test_each_step_is_a_stored_event_with_the_engine_states_before_and_after_it(played):
+    for game in played:
+        start, rows, replayed = engine_replay(game)
+        steps = list(game_steps(game))
+        assert [step.number for step in steps] == [row.seq for row in rows] == list(range(game.seq))
+        assert [step.event for step in steps] == rows
+        assert [step.before for step in steps] == [start] + [state for state, _, _ in replayed[:-1]]
+        assert [(step.after, step.result) for step in steps] == [(state, result) for state, _, result in replayed]
+        assert [ids(step.hand) for step in steps] == [game.hands[step.deal] for step in steps]
+        assert [step.event.seq for step in steps if step.dealt] == [
+            row.seq for row, (state, _, _) in zip(rows, replayed) if row.kind == "continue" or state.used == (False,) * 3
+        ]
+        assert sum(step.dealt for step in steps) == len(game.hands) - 1
+        assert (steps[-1].after.score, steps[-1].after.status) == (game.score, game.status)
+
+
+def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(played):
+    for game in played:
+        start, rows, replayed = engine_replay(game)
+        before = [start] + [state for state, _, _ in replayed[:-1]]
+        shown = [(prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row.kind != "decline"]
+
+        steps = game_replay(game)["steps"]
+        assert [step["board"] for step in steps] == [engine.to_rows(state.board) for _, state, _ in shown]
+        assert [step.get("result") for step in steps] == [
+            result for (_, _, result), row in zip(replayed, rows) if row.kind != "decline"
+        ]
+        assert [[view["piece"] for view in step["hand"]] for step in steps] == [
+            ids(state.hand if row.kind == "continue" else prior.hand) for prior, state, row in shown
+        ]
+        assert [step.get("move") for step in steps] == [
+            {"slot": row.slot, "row": row.row, "col": row.col} if row.kind == "move" else None for _, _, row in shown
+        ]
+
+        audit = game_audit(game)
+        assert (audit.ok, audit.events, audit.hands) == (True, len(rows), replayed[-1][0].deals)
+
+        dealt = [(0, start.board, ids(start.hand))] + [
+            (state.deals - 1, state.board, ids(state.hand))
+            for prior, (state, _, _) in zip(before, replayed) if state.deals > prior.deals
+        ]
+        proofs = game_fairness(game=game)
+        assert [(proof.deal, proof.board, proof.pieces) for proof in proofs] == [
+            (k, engine.to_rows(board), hand) for k, board, hand in dealt
+        ]
+        assert [proof.pieces for proof in proofs] == game.hands
+
+
+def test_a_stored_event_the_engine_refuses_ends_the_steps_with_its_error(played):
+    game = played[0]
+    GameEvent.objects.filter(game=game, seq=3).update(row=8)  # off the board
+    steps = []
+    with pytest.raises(engine.InvalidMoveError, match=r"row/col must be ints in 0\.\.7, got \(8, "):
+        for step in game_steps(game):
+            steps.append(step)
+    assert [step.number for step in steps] == [0, 1, 2]
