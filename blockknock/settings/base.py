@@ -268,6 +268,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    # JSON bodies only, nested at most blockknock.parsers.JSON_MAX_DEPTH deep; any other
+    # media type is 400 invalid (the HTML pages post forms to Django views, not to DRF).
+    "DEFAULT_PARSER_CLASSES": ["blockknock.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Rate limits (blockknock/throttles.py): views name a scope; the HTML views use
     # the same throttle and rates. Over a rate: 429 with Retry-After. Counted in the

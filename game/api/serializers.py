@@ -4,6 +4,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from blockknock.parsers import StrictIntegerField
+
 from .. import selectors
 from ..models import Mode
 
@@ -14,7 +16,7 @@ class GameStartSerializer(serializers.Serializer):
     """``{"mode": ..., "challenge": N}`` — ``challenge`` only with mode challenge."""
 
     mode = serializers.ChoiceField(choices=Mode.choices)
-    challenge = serializers.IntegerField(required=False, min_value=1)
+    challenge = StrictIntegerField(required=False, min_value=1)
 
     def validate(self, data):
         if data["mode"] == Mode.CHALLENGE and "challenge" not in data:
@@ -25,10 +27,10 @@ class GameStartSerializer(serializers.Serializer):
 class MoveSerializer(serializers.Serializer):
     """A move: hand slot 0–2, anchor row/col 0–7, and the move number the client saw."""
 
-    slot = serializers.IntegerField(min_value=0, max_value=2)
-    row = serializers.IntegerField(min_value=0, max_value=7)
-    col = serializers.IntegerField(min_value=0, max_value=7)
-    move_number = serializers.IntegerField(min_value=0)
+    slot = StrictIntegerField(min_value=0, max_value=2)
+    row = StrictIntegerField(min_value=0, max_value=7)
+    col = StrictIntegerField(min_value=0, max_value=7)
+    move_number = StrictIntegerField(min_value=0)
 
 
 class HandSlotSerializer(serializers.Serializer):
