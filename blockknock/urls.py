@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 from blockknock.accounts import views as accounts_views
 from game import views as game_views
 
+handler400 = "blockknock.errors.bad_request"
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
 handler500 = "blockknock.errors.server_error"
 

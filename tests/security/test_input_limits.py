@@ -135,3 +135,10 @@ def test_the_board_page_still_takes_its_form_posts():
     answer = browser.post(f"/games/{game.pk}/move/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     assert Game.objects.get().moves == 1
+
+
+def test_a_json_body_over_the_upload_limit_is_400_invalid_and_starts_nothing(api, settings):
+    body = json.dumps({"mode": "classic", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    answer = api.generic("POST", "/api/games/", body, content_type="application/json")
+    assert (answer.status_code, answer.json()["error"]) == (400, "invalid")
+    assert Game.objects.count() == 0
