@@ -47,7 +47,7 @@ class GameSerializer(serializers.Serializer):
     mode = serializers.CharField()
     challenge = serializers.IntegerField(allow_null=True)
     day = serializers.DateField()
-    status = serializers.CharField()
+    status = serializers.CharField(source="status_now")
     score = serializers.IntegerField()
     target = serializers.IntegerField(allow_null=True)
     combo = serializers.IntegerField()

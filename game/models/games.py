@@ -147,6 +147,16 @@ class Game(models.Model):
     def is_unfinished(self) -> bool:
         return self.status in UNFINISHED
 
+    @property
+    def status_now(self) -> str:
+        """The status a read shows: an unfinished Daily reads ``expired`` from the moment its day
+        ends, before the midnight close (``game.dailies``) or a move writes it."""
+        from ..calendar import game_day
+
+        if self.mode == Mode.DAILY and self.is_unfinished and self.day < game_day():
+            return Status.EXPIRED
+        return self.status
+
 
 def piece_view(slot: int, piece_id: str, used: bool) -> dict:
     """A hand slot as plain data for templates and the API."""
