@@ -284,6 +284,7 @@ REST_FRAMEWORK = {
         "login": "20/min",  # password checks per address (token endpoint and login form)
         "games": "60/min",  # game starts per player
         "moves": "300/min",  # moves per player
+        "signup": "20/hour",  # sign-up form posts per address
     },
     # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts
     # only REMOTE_ADDR (a client could forge the header otherwise).
