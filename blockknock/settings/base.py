@@ -271,7 +271,7 @@ REST_FRAMEWORK = {
     # JSON bodies only, nested at most blockknock.parsers.JSON_MAX_DEPTH deep; any other
     # media type is 400 invalid (the HTML pages post forms to Django views, not to DRF).
     "DEFAULT_PARSER_CLASSES": ["blockknock.parsers.JSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "blockknock.schema.AutoSchema",  # adds 429 + Retry-After to throttled calls
     # Rate limits (blockknock/throttles.py): views name a scope; the HTML views use
     # the same throttle and rates. Over a rate: 429 with Retry-After. Counted in the
     # default cache (Redis in production); per player when signed in, else per
