@@ -37,6 +37,13 @@ class Refusal(Exception):
         super().__init__(str(self.detail))
 
 
+def bad_request(request, exception):
+    """A request Django refuses before any view (e.g. a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``): ``400 invalid`` under /api/."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"error": "invalid", "detail": "Bad request."}, status=400)
+    return defaults.bad_request(request, exception)
+
+
 def page_not_found(request, exception):
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"error": "not_found", "detail": "Not found."}, status=404)

@@ -1,4 +1,4 @@
-"""Rate limits: DRF's scoped throttling for the API, and the same throttle for the HTML views.
+"""Rate limits: scoped throttling for the API (DRF), and the same throttle for the HTML views.
 
 One throttle class, :class:`ScopedRateThrottle`, keyed by the player when signed in
 and by the client's address otherwise (``NUM_PROXIES`` says which address to trust),
@@ -9,7 +9,8 @@ per scope:
 - ``guest``  new guest players, per address (``POST /api/auth/guest/`` and a first visit to a page);
 - ``login``  password checks, per address (``POST /api/auth/token/`` and the login form);
 - ``games``  game starts, per player (``POST /api/games/`` and the New game buttons);
-- ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts).
+- ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts);
+- ``signup`` sign-up form posts, per address (per guest when a guest signs up).
 
 API views name their scope with ``throttle_scope``; Django views use :func:`throttle`;
 code that creates a guest calls :func:`check` and lets :class:`RateLimited` propagate
@@ -45,18 +46,45 @@ ERROR_EVENT = "bk:game-error"
 
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle):
-    """DRF's scoped throttle, reading the rates at use (so ``override_settings`` applies) and failing open."""
+    """DRF's scoped throttle counting in fixed windows with one atomic cache ``incr``, failing open.
 
-    def get_rate(self):
-        self.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
-        return super().get_rate()
+    DRF's own throttle reads a history list and writes it back, so requests arriving
+    together all read the same history and all pass. Here each window of the rate's
+    length (a minute for ``"20/min"``) has one counter, created by ``add`` and raised
+    by ``incr`` (atomic in Redis, and in local memory within a process): request N of
+    the window is refused when N is over the rate, however many arrive at once.
+    The rates are read at use (so ``override_settings`` applies).
+    """
 
     def allow_request(self, request, view) -> bool:
-        try:
-            return super().allow_request(request, view)
-        except CACHE_ERRORS as exc:
-            logger.warning("throttle %s: cache unreachable, request allowed: %s", getattr(view, "throttle_scope", "?"), exc)
+        self.scope = getattr(view, self.scope_attr, None)
+        self.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
+        self.rate = self.get_rate() if self.scope else None
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        self.key = self.get_cache_key(request, view) if self.rate else None
+        if self.key is None:
             return True
+        now = self.timer()
+        window = int(now // self.duration)
+        self.window_end = (window + 1) * self.duration
+        try:
+            return self._count(f"{self.key}:{window}") <= self.num_requests
+        except CACHE_ERRORS as exc:
+            logger.warning("throttle %s: cache unreachable, request allowed: %s", self.scope, exc)
+            return True
+
+    def _count(self, key: str) -> int:
+        """Add one to ``key``'s counter (created at 0 for the window's length) and return it."""
+        self.cache.add(key, 0, timeout=self.duration + 1)
+        try:
+            return self.cache.incr(key)
+        except ValueError:  # the counter expired between add and incr: a new window
+            self.cache.add(key, 1, timeout=self.duration + 1)
+            return 1
+
+    def wait(self) -> float:
+        """Seconds until the current window ends (and the rate is free again)."""
+        return max(0.0, self.window_end - self.timer())
 
 
 class RateLimited(Exception):

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
+handler400 = "blockknock.errors.bad_request"
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
 handler500 = "blockknock.errors.server_error"
 

@@ -2,6 +2,8 @@
 
 from django.db.models import Max
 
+from blockknock.parsers import decimal
+
 from .errors import GameNotFound, Invalid
 from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
 
@@ -30,10 +32,10 @@ def parse_game_id(game_id) -> int:
 
     :raises GameNotFound: not a decimal number in the key's range.
     """
-    text = str(game_id)
-    if not text.isascii() or not text.isdigit() or not 0 < int(text) <= MAX_ID:
+    number = decimal(str(game_id), high=MAX_ID)
+    if number is None:
         raise GameNotFound()
-    return int(text)
+    return number
 
 
 def _get(game_id) -> Game:

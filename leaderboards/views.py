@@ -15,10 +15,12 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
+from blockknock.parsers import decimal
 from game import selectors as game_selectors
 from game.errors import GameNotFound
 
 from . import boards, selectors
+from .api.serializers import MAX_PAGE
 
 BOARD_TEMPLATE = "leaderboards/board.html"
 BOARD_PARTIAL = "leaderboards/board.html#leaderboard"
@@ -35,10 +37,10 @@ def board_url(board: boards.Board, *, today: dt.date, page: int = 1) -> str:
 
 
 def _page_number(request: HttpRequest) -> int:
-    text = request.GET.get("page", "1")
-    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+    number = decimal(request.GET.get("page", "1"), high=MAX_PAGE)
+    if number is None:
         raise Http404("No such page.")
-    return int(text)
+    return number
 
 
 def _viewer(request: HttpRequest):

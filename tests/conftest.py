@@ -76,6 +76,15 @@ def _empty_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A page request activates its language in the test's thread: each test after it starts in the default one."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def player(db):
     """A guest player (a real Player row, as the first visit makes)."""

@@ -3,6 +3,7 @@
 import threading
 
 from django.db import connections
+from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -56,3 +57,12 @@ def race(count, action):
     for thread in threads:
         thread.join()
     return outcomes
+
+
+def url_routes(patterns=None, prefix: str = ""):
+    """Every route of the site as its pattern text, e.g. ``"api/games/<str:game_id>/moves/"`` (from Django's resolver)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern)

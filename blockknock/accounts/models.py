@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
 
+from .names import name_validate
+
 DEFAULT_THEME = "glass"
 
 
@@ -17,7 +19,7 @@ class Player(AbstractUser):
     with it. ``name`` is the display name shown on the site and leaderboards.
     """
 
-    name = models.CharField(_("display name"), max_length=40)
+    name = models.CharField(_("display name"), max_length=40, validators=[name_validate])
     is_guest = models.BooleanField(
         _("guest"), default=False,
         help_text=_("A player who has not signed up; bound to one browser or API token."),

@@ -1,12 +1,45 @@
-"""Readable generated display names for guests, e.g. ``"Brave Otter 427"`` or ``"勇敢水獺 427"``.
+"""Display names: what a name may hold, and readable generated names for guests.
 
-The name is made in the language active when the guest is created (the browser's,
-through ``LocaleMiddleware``), so a player who reads Chinese sees a Chinese name.
+A name a player types is NFKC-normalised (fullwidth letters and odd spaces become
+plain ones) and may hold no control or invisible formatting character: no bidi
+override or isolate (U+202A–202E, U+2066–2069) that would reverse the text around
+it on a leaderboard, no zero-width space or joiner, no other Unicode ``C*`` or line
+and paragraph separator.
+
+A guest's name, e.g. ``"Brave Otter 427"`` or ``"勇敢水獺 427"``, is made in the
+language active when the guest is created (the browser's, through
+``LocaleMiddleware``), so a player who reads Chinese sees a Chinese name.
 """
 
 import secrets
+import unicodedata
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode general categories a display name may not hold: controls, formats (bidi, zero-width), unassigned, separators."""
+
+
+def name_normalise(name: str) -> str:
+    """``name`` in NFKC, without surrounding white space.
+
+    >>> name_normalise("\uff34ile\u3000Queen ")
+    'Tile Queen'
+    """
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def name_validate(name: str) -> None:
+    """:raises ValidationError: ``name`` holds a control or invisible formatting character (code ``name_control``)."""
+    refused = next((char for char in name if unicodedata.category(char) in REFUSED_CATEGORIES), None)
+    if refused is not None:
+        raise ValidationError(
+            _("A name cannot contain control characters or invisible formatting marks."),
+            code="name_control",
+            params={"character": f"U+{ord(refused):04X}"},
+        )
 
 ADJECTIVES = (
     "Brave", "Calm", "Clever", "Swift", "Bright", "Lucky", "Quiet", "Bold", "Jolly",

@@ -8,7 +8,7 @@ from . import views
 app_name = "accounts"
 
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
+    path("signup/", throttle("signup")(views.signup), name="signup"),  # POSTs: per-address rate
     path("login/", throttle("login")(auth_views.LoginView.as_view()), name="login"),  # POSTs: per-address rate
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("name/", views.rename, name="rename"),

@@ -39,6 +39,8 @@ def rename(request):
     if form.is_valid():
         services.player_rename(player=player, name=form.cleaned_data["name"])
         messages.success(request, _("Your name is now %(name)s.") % {"name": player.name})
+    elif form.has_error("name", "name_control"):
+        messages.error(request, form.errors["name"][0])
     else:
         messages.error(request, _("Please enter a name of 1 to 40 characters."))
     return redirect("settings")

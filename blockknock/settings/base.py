@@ -268,7 +268,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "blockknock.api.errors.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON bodies only, nested at most blockknock.parsers.JSON_MAX_DEPTH deep; any other
+    # media type is 400 invalid (the HTML pages post forms to Django views, not to DRF).
+    "DEFAULT_PARSER_CLASSES": ["blockknock.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "blockknock.schema.AutoSchema",  # adds 429 + Retry-After to throttled calls
     # Rate limits (blockknock/throttles.py): views name a scope; the HTML views use
     # the same throttle and rates. Over a rate: 429 with Retry-After. Counted in the
     # default cache (Redis in production); per player when signed in, else per
@@ -281,6 +284,7 @@ REST_FRAMEWORK = {
         "login": "20/min",  # password checks per address (token endpoint and login form)
         "games": "60/min",  # game starts per player
         "moves": "300/min",  # moves per player
+        "signup": "20/hour",  # sign-up form posts per address
     },
     # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts
     # only REMOTE_ADDR (a client could forge the header otherwise).

@@ -24,7 +24,7 @@ class GuestView(APIView):
     authentication_classes = []
     throttle_scope = "guest"
 
-    @extend_schema(request=None, responses={201: GuestSerializer, 429: ErrorSerializer})
+    @extend_schema(request=None, responses={201: GuestSerializer})
     def post(self, request):
         player = guest_create()
         token = Token.objects.create(user=player)
@@ -38,7 +38,7 @@ class TokenView(APIView):
     authentication_classes = []
     throttle_scope = "login"
 
-    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer, 400: ErrorSerializer, 429: ErrorSerializer})
+    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer, 400: ErrorSerializer})
     def post(self, request):
         body = CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from blockknock.accounts.serializers import PlayerSerializer
+from blockknock.parsers import StrictIntegerField
 
 from ..models import Mode
 
@@ -15,7 +16,7 @@ class GameStartSerializer(serializers.Serializer):
     """``{"mode": ..., "challenge": N}`` — ``challenge`` only with mode challenge."""
 
     mode = serializers.ChoiceField(choices=Mode.choices)
-    challenge = serializers.IntegerField(required=False, min_value=1)
+    challenge = StrictIntegerField(required=False, min_value=1)
 
     def validate(self, data):
         if data["mode"] == Mode.CHALLENGE and "challenge" not in data:
@@ -26,10 +27,10 @@ class GameStartSerializer(serializers.Serializer):
 class MoveSerializer(serializers.Serializer):
     """A move: hand slot 0–2, anchor row/col 0–7, and the move number the client saw."""
 
-    slot = serializers.IntegerField(min_value=0, max_value=2)
-    row = serializers.IntegerField(min_value=0, max_value=7)
-    col = serializers.IntegerField(min_value=0, max_value=7)
-    move_number = serializers.IntegerField(min_value=0)
+    slot = StrictIntegerField(min_value=0, max_value=2)
+    row = StrictIntegerField(min_value=0, max_value=7)
+    col = StrictIntegerField(min_value=0, max_value=7)
+    move_number = StrictIntegerField(min_value=0)
 
 
 class HandSlotSerializer(serializers.Serializer):
@@ -46,7 +47,7 @@ class GameSerializer(serializers.Serializer):
     mode = serializers.CharField()
     challenge = serializers.IntegerField(allow_null=True)
     day = serializers.DateField()
-    status = serializers.CharField()
+    status = serializers.CharField(source="status_now")
     score = serializers.IntegerField()
     target = serializers.IntegerField(allow_null=True)
     combo = serializers.IntegerField()

@@ -4,7 +4,7 @@ Each view validates the body, calls the same service as the HTMX board, and
 serialises the answer; errors come out through ``blockknock.api.errors``.
 """
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -23,7 +23,13 @@ from .serializers import (
 )
 
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
-THROTTLED = {429: ErrorSerializer}
+
+PUBLIC_READ = OpenApiResponse(
+    GameSerializer, description="The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended."
+)
+NOT_SHOWN = OpenApiResponse(
+    ErrorSerializer, description="No such game, or another player's game that is still being played (playing or no_moves)."
+)
 
 
 def _player(request):
@@ -33,7 +39,7 @@ def _player(request):
 class GameListView(APIView):
     throttle_scope = "games"
 
-    @extend_schema(request=GameStartSerializer, responses={201: GameSerializer, **ERRORS, **THROTTLED})
+    @extend_schema(request=GameStartSerializer, responses={201: GameSerializer, **ERRORS})
     def post(self, request):
         """Start a game; abandons the player's unfinished game of the same mode."""
         body = GameStartSerializer(data=request.data)
@@ -45,16 +51,16 @@ class GameListView(APIView):
 class GameDetailView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: GameSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: PUBLIC_READ, 404: NOT_SHOWN})
     def get(self, request, game_id):
-        """A game: to its owner always, to anyone else once it has ended."""
+        """A game: to its owner always, to anyone else (no credentials needed) once it has ended."""
         return Response(GameSerializer(selectors.game_visible(player=_player(request), game_id=game_id)).data)
 
 
 class MoveView(APIView):
     throttle_scope = "moves"
 
-    @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS, **THROTTLED})
+    @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS})
     def post(self, request, game_id):
         """Place a piece: ``slot`` with its anchor on ``(row, col)``, at ``move_number``."""
         body = MoveSerializer(data=request.data)

@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from blockknock.calendar import game_day
+
 from .. import engine
 from ..modes import ModePolicy, policy_for
 
@@ -156,6 +158,14 @@ class Game(models.Model):
     @property
     def is_unfinished(self) -> bool:
         return self.status in UNFINISHED
+
+    @property
+    def status_now(self) -> str:
+        """The status a read shows: an unfinished Daily reads ``expired`` from the moment its day
+        ends, before the midnight close (``game.daily_close``) or a move writes it."""
+        if self.policy.one_per_day and self.is_unfinished and self.day < game_day():
+            return Status.EXPIRED
+        return self.status
 
 
 def piece_view(slot: int, piece_id: str, used: bool) -> dict:

@@ -21,3 +21,11 @@ def rates():
     yield set_rates
     for override in reversed(overrides):
         override.disable()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many requests the route fuzzing sent (in this process: one xdist worker's share under ``-n``)."""
+    from tests.security.test_fuzz_routes import SENT
+
+    if SENT["requests"]:
+        terminalreporter.write_line(f"route fuzzing: {SENT['requests']} generated requests")

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from blockknock.accounts.models import Player
 from game import services
+from tests.helpers import url_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -79,14 +79,6 @@ SESSIONLESS = {
 SESSIONLESS_PREFIXES = ("api/leaderboards/",)  # public reads that never authenticate: a POST is 405
 
 
-def _routes(patterns, prefix=""):
-    for pattern in patterns:
-        if isinstance(pattern, URLResolver):
-            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
-        elif isinstance(pattern, URLPattern):
-            yield prefix + str(pattern.pattern)
-
-
 def concrete(route: str, values: dict) -> str | None:
     """The route with its parameters filled in, or None for a regex route without a fixed path."""
     if route.startswith("admin/^(?P<app_label>"):
@@ -106,7 +98,7 @@ def test_every_browser_post_needs_the_csrf_token():
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(staff)
     checked = 0
-    for route in _routes(get_resolver().url_patterns):
+    for route in url_routes():
         url = concrete(route, values)
         if url is None:
             continue

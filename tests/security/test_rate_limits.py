@@ -3,12 +3,17 @@ moves per player, through the API and the HTML views alike; over the rate a 429 
 Retry-After. Each test sets its own low rate (the real ones are in settings)."""
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
 from django.conf import settings
-from django.core.cache import cache
-from django.test import Client
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache, caches
+from django.test import Client, RequestFactory
+
+from blockknock import throttles
 
 from blockknock.accounts.models import Player
 from game import services
@@ -133,8 +138,66 @@ def test_an_unreachable_cache_lets_requests_through(rates, api, classic, monkeyp
     def down(*args, **kwargs):
         raise redis.exceptions.ConnectionError("Connection refused")
 
-    monkeypatch.setattr(cache, "get", down)
-    monkeypatch.setattr(cache, "set", down)
+    monkeypatch.setattr(cache, "add", down)
+    monkeypatch.setattr(cache, "incr", down)
     url = f"/api/games/{classic.pk}/moves/"
     codes = [api.post(url, {"slot": n, "row": 0, "col": n, "move_number": n}, format="json").status_code for n in range(3)]
     assert codes == [200, 200, 200]
+
+
+def _burst(scope: str, requests: int) -> list[bool]:
+    """``requests`` checks of ``scope`` from one address, sent together from as many threads."""
+    barrier = threading.Barrier(requests)
+
+    def one(_):
+        request = RequestFactory().post("/")
+        request.user = AnonymousUser()
+        barrier.wait()
+        try:
+            throttles.check(request, scope)
+        except throttles.RateLimited:
+            return False
+        return True
+
+    with ThreadPoolExecutor(max_workers=requests) as pool:
+        return list(pool.map(one, range(requests)))
+
+
+@pytest.mark.parametrize("rate", [1, 7, 25])
+def test_a_burst_of_parallel_requests_gets_exactly_the_rate(rates, rate):
+    rates(guest=f"{rate}/min")
+    for _ in range(3):
+        cache.clear()
+        assert sum(_burst("guest", 40)) == rate
+
+
+def test_requests_that_all_read_the_count_before_any_writes_still_get_exactly_the_rate(rates, monkeypatch):
+    """The worst schedule, made certain: each request's first cache call (DRF's throttle: ``get`` of
+    its history; ours: ``add`` of the counter) completes in every thread before any goes on."""
+    rates(guest="5/min")
+    backend = type(caches["default"])
+    barrier, done = threading.Barrier(20), threading.local()
+
+    def first_call_waits(method):
+        def wrapped(self, *args, **kwargs):
+            result = method(self, *args, **kwargs)
+            if not getattr(done, "waited", False):
+                done.waited = True
+                barrier.wait(timeout=10)
+            return result
+
+        return wrapped
+
+    for name in ("get", "add"):
+        monkeypatch.setattr(backend, name, first_call_waits(getattr(backend, name)))
+    assert sum(_burst("guest", 20)) == 5
+
+
+def test_sign_up_posts_are_limited_per_address(rates):
+    rates(signup="2/min")
+    client = Client()
+    assert client.get("/accounts/signup/").status_code == 200
+    body = {"username": "ada", "password1": "short", "password2": "other"}
+    codes = [client.post("/accounts/signup/", body).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    assert client.get("/accounts/signup/").status_code == 200  # visits are not counted
