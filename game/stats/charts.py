@@ -3,7 +3,7 @@
 Pure functions of plain numbers (no Django). A chart is drawn in a fixed
 :data:`WIDTH` × :data:`HEIGHT` viewBox that the page scales to its column, so the
 same geometry serves a phone and a desktop. The y axis runs from 0 to a round
-ceiling (:func:`nice_ceiling`) with a tick at 0, half and the ceiling.
+ceiling (:func:`nice_ceiling`) with a tick at 0, at half when that is whole, and at the ceiling.
 
 >>> chart = bar_chart([100, 2600, 400])
 >>> chart.ceiling, [bar.height for bar in chart.bars], chart.ticks[-1].value
@@ -91,6 +91,6 @@ def bar_chart(values: list[int], reference: int | None = None) -> BarChart:
         height = _height_of(value, ceiling)
         x = round(LEFT + i * slot + slot * GAP / 2, 1)
         bars.append(Bar(x, round(base - height, 1), round(slot * (1 - GAP), 1), height, value))
-    ticks = [Tick(round(base - _height_of(v, ceiling), 1), v) for v in (0, ceiling // 2, ceiling)]
+    ticks = [Tick(round(base - _height_of(v, ceiling), 1), v) for v in sorted({0, ceiling // 2 if ceiling % 2 == 0 else 0, ceiling})]
     line = Tick(round(base - _height_of(reference, ceiling), 1), reference) if reference else None
     return BarChart(bars, ticks, ceiling, line)
