@@ -2,6 +2,7 @@
 
 from .challenges import Challenge
 from .dailies import DailyClose
+from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
 from .games import ENDED_OFF_BOARD, FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, piece_view
 
 __all__ = [

@@ -1,0 +1,7 @@
+"""A player's Stats (issue 15 § 2): games by mode, scores, lines, stars, the Daily and the ladder.
+
+Modules, one job each: :mod:`.models` (the per-game summary table), :mod:`.summaries`
+(filling it from a game's events with the engine), :mod:`.selectors` (every number,
+read), :mod:`.charts` (chart geometry for the inline SVGs), :mod:`.views` (the page),
+:mod:`.api` (``GET /api/me/stats/``) and :mod:`.bench` (``python -m game.stats.bench``).
+"""

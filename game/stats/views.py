@@ -1,0 +1,27 @@
+"""The Stats page: the numbers of :mod:`game.stats.selectors` with server-drawn charts."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from . import charts
+from .selectors import player_stats
+from .summaries import summaries_fill
+
+
+@never_cache
+@require_GET
+def stats_page(request: HttpRequest) -> HttpResponse:
+    """The visitor's Stats; a visitor with no player yet sees the empty state (no guest is made for it)."""
+    if not request.user.is_authenticated:
+        return render(request, "game/stats.html", {"stats": None})
+    pending = summaries_fill(player=request.user)
+    stats = player_stats(player=request.user, pending=pending)
+    context = {
+        "stats": stats,
+        "scores_chart": charts.bar_chart([point.score for point in stats.recent_classic], stats.level_score),
+        "histogram_chart": charts.bar_chart([bucket.games for bucket in stats.histogram]),
+        "stars_chart": charts.bar_chart([day.stars for day in stats.stars_by_day]),
+    }
+    return render(request, "game/stats.html", context)
