@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
+from blockknock import health
 from blockknock.accounts import views as accounts_views
 from game import views as game_views
 
@@ -11,6 +12,7 @@ handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
 handler500 = "blockknock.errors.server_error"
 
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),  # no database, no auth: for load balancers
     path("admin/", admin.site.urls),
     # Django's set_language (en / zh-hant), which also saves the choice on the player.
     path("i18n/setlang/", accounts_views.language_set, name="set_language"),
