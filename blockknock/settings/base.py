@@ -263,7 +263,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not signed in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "blockknock.accounts.auth.CachedTokenAuthentication",  # DRF's, with the lookup cached
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
