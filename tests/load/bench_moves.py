@@ -104,6 +104,7 @@ class Client(threading.Thread):
             if status != 201:
                 return
             self.headers["Authorization"] = f"Token {guest['token']}"
+            self.conn.close()  # a fresh connection at the start: the server may close an idle one meanwhile
         time.sleep(max(0.0, self.window[0] - time.monotonic()))
         while time.monotonic() < self.window[1]:
             try:
