@@ -221,7 +221,7 @@ def run(args, out: Path) -> tuple[dict, dict]:
     server.prepare(env)
     results: dict = {}
     with server.Gunicorn(env, args.port, args.workers, out / "gunicorn.log", args.gunicorn) as web:
-        log(f"gunicorn up at {web.url}: --workers {args.workers} {' '.join(args.gunicorn)}")
+        log(f"gunicorn up at {web.url}: --workers {args.workers} {' '.join(args.gunicorn) or '(gunicorn.conf.py)'}")
         for concurrency in args.concurrency:
             for kind in PHASES:
                 loads = os.getloadavg()[0]
@@ -281,7 +281,7 @@ def main(argv=None) -> int:
     (out / "summary.json").write_text(json.dumps({"results": results, "books": books, "argv": sys.argv[1:]}, indent=2))
     print()
     print(
-        f"Benchmark: gunicorn --workers {args.workers} {' '.join(args.gunicorn)}, "
+        f"Benchmark: gunicorn --workers {args.workers} {' '.join(args.gunicorn) or '(gunicorn.conf.py)'}, "
         f"{args.seconds:.0f} s per phase, {os.cpu_count()} cores, PostgreSQL + Redis on 127.0.0.1"
     )
     print(text)
