@@ -4,11 +4,14 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
+from blockknock import health
+
 handler400 = "blockknock.errors.bad_request"
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
 handler500 = "blockknock.errors.server_error"
 
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),  # no database, no auth: for load balancers
     path("admin/", admin.site.urls),
     path("", include("blockknock.accounts.site_urls")),  # settings/, i18n/setlang/
     path("accounts/", include("blockknock.accounts.urls")),

@@ -12,6 +12,7 @@ from .errors import LookNotFound
 from .models import Purchase, Theme
 
 STYLESHEET_CACHE_SECONDS = 24 * 60 * 60
+VERSION_KEY = "themes:looks.css:version"
 
 
 def theme_get(*, slug: str) -> Theme:
@@ -65,11 +66,24 @@ def _default_slug() -> str:
 
 
 def stylesheet_version() -> str:
-    """A short fingerprint of the looks: changes whenever a look is added, edited or removed."""
-    state = Theme.objects.aggregate(count=Count("pk"), latest=Max("updated_at"))
-    latest = state["latest"].isoformat() if state["latest"] else "-"
-    raw = f"{css.GENERATOR_VERSION}:{state['count']}:{latest}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+    """A short fingerprint of the looks: changes whenever a look is added, edited or removed.
+
+    Every page links the stylesheet with it, so it is kept in the cache and
+    forgotten when a look is saved or deleted (:func:`stylesheet_version_forget`).
+    """
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        state = Theme.objects.aggregate(count=Count("pk"), latest=Max("updated_at"))
+        latest = state["latest"].isoformat() if state["latest"] else "-"
+        raw = f"{css.GENERATOR_VERSION}:{state['count']}:{latest}"
+        version = hashlib.sha256(raw.encode()).hexdigest()[:16]
+        cache.set(VERSION_KEY, version, STYLESHEET_CACHE_SECONDS)
+    return version
+
+
+def stylesheet_version_forget(**kwargs) -> None:
+    """``post_save`` / ``post_delete`` of a Theme: the next page computes the version again."""
+    cache.delete(VERSION_KEY)
 
 
 def stylesheet(*, version: str | None = None) -> str:

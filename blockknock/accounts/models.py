@@ -40,6 +40,20 @@ class Player(AbstractUser):
     def __str__(self) -> str:
         return self.name or self.username
 
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
+        """Reading one deferred counter (``stars``, ``level``) loads both, in one query.
+
+        The API token cache (accounts/auth.py) serves players with both deferred.
+        """
+        deferred = self.get_deferred_fields()
+        if fields is not None and set(fields) <= COUNTERS and COUNTERS <= deferred:
+            fields = sorted(COUNTERS)
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+
+
+COUNTERS = frozenset({"stars", "level"})
+"""Player fields moved with ``QuerySet.update`` (no ``save()``, no signal)."""
+
 
 class StarReason(models.TextChoices):
     GAME = "game", _("Finished game")
@@ -85,4 +99,4 @@ def ledger_balance(player: Player) -> int:
     return StarEntry.objects.filter(player=player).aggregate(total=Sum("amount"))["total"] or 0
 
 
-__all__ = ["DEFAULT_THEME", "Player", "StarEntry", "StarReason", "ledger_balance"]
+__all__ = ["COUNTERS", "DEFAULT_THEME", "Player", "StarEntry", "StarReason", "ledger_balance"]

@@ -40,6 +40,7 @@ class Env:
     celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
     redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
+    static_root: Path  # STATIC_ROOT: where collectstatic writes (default staticfiles/ in the checkout)
     log_level: str  # LOG_LEVEL
     daily_secret: str | None  # DAILY_SECRET: keys the Daily's seeds (default: derived from SECRET_KEY)
     num_proxies: int | None  # NUM_PROXIES: proxies in front that append to X-Forwarded-For (rate limits per address)
@@ -54,6 +55,7 @@ env = Env(
     celery_broker_url=os.environ.get("CELERY_BROKER_URL") or None,
     redis_url=os.environ.get("REDIS_URL") or None,
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
+    static_root=Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"),
     log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
     daily_secret=os.environ.get("DAILY_SECRET") or None,
     num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES", "").strip() else None,
@@ -103,7 +105,14 @@ INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",  # SECURE_CSP below
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # answers static files itself (brotli/gzip files made by collectstatic)
+    # Compresses the pages and views' answers (HTML, JSON, the looks stylesheet); after
+    # WhiteNoise so static files are never compressed twice, before everything that
+    # writes the body. BREACH: the only secret in a page is the CSRF token, which
+    # Django masks afresh for every response, and Django pads each gzip stream with
+    # random bytes. The session travels in a cookie; the API's token answers
+    # (POST /api/auth/guest/, /api/auth/token/) reflect nothing of the request.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -250,7 +259,7 @@ FORMAT_MODULE_PATH = ["blockknock.formats"]
 # ---------------------------------------------------------------------------
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.static_root
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -263,7 +272,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not signed in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "blockknock.accounts.auth.CachedTokenAuthentication",  # DRF's, with the lookup cached
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

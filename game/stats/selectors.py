@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce
 
 from blockknock.accounts.models import StarEntry
 
-from ..calendar import game_day
+from blockknock.calendar import game_day
 from ..models import FINISHED, Challenge, Game, Mode, Status
 from ..rewards import LEVEL_SCORE
 

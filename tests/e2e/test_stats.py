@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from blockknock.accounts.models import StarEntry
-from game.calendar import game_day
+from blockknock.calendar import game_day
 from tests.game.stats.conftest import ended_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -66,6 +66,20 @@ def choose_move(game: dict, rng: random.Random) -> tuple[int, int, int] | None:
     return rng.choice([m for m in sample if lines_after(game, m) == best])
 
 
+def quick_move(game: dict, rng: random.Random) -> tuple[int, int, int] | None:
+    """A random legal move, found with little CPU (the benchmark's clients share the server's cores)."""
+    filled = {(r, c) for r, row in enumerate(game["board"]) for c, ch in enumerate(row) if ch == "#"}
+    pieces = [piece for piece in game["hand"] if not piece["used"]]
+    rng.shuffle(pieces)
+    spots = [(row, col) for row in range(8) for col in range(8)]  # a piece's cells are offsets from here
+    rng.shuffle(spots)
+    for piece in pieces:
+        for row, col in spots:
+            if all(0 <= row + r < 8 and 0 <= col + c < 8 and (row + r, col + c) not in filled for r, c in piece["cells"]):
+                return piece["slot"], row, col
+    return None
+
+
 @dataclass
 class GameRecord:
     ok: dict[int, dict] = field(default_factory=dict)  # move_number -> {"points", "score"}

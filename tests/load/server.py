@@ -120,10 +120,15 @@ def prepare(env: dict[str, str]) -> None:
 
 
 class Gunicorn:
-    """``gunicorn blockknock.wsgi`` on 127.0.0.1:``port`` in its own process group; a context manager."""
+    """``gunicorn blockknock.wsgi`` on 127.0.0.1:``port`` in its own process group; a context manager.
 
-    def __init__(self, env: dict[str, str], port: int, workers: int, log_path: Path):
+    ``options``: more gunicorn flags (``--worker-class gthread --threads 4``); they
+    override the repository's gunicorn.conf.py, which gunicorn reads from the root.
+    """
+
+    def __init__(self, env: dict[str, str], port: int, workers: int, log_path: Path, options: list[str] = ()):
         self.env, self.port, self.workers, self.log_path = env, port, workers, log_path
+        self.options = list(options)
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -142,6 +147,7 @@ class Gunicorn:
                 # server-side time of each request (ms), to tell queueing from work
                 "--access-logfile", str(self.log_path.with_name("access.log")),
                 "--access-logformat", "%(M)s %(m)s %(U)s %(s)s",
+                *self.options,
             ],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )

@@ -1,0 +1,116 @@
+"""API token authentication with the token → player lookup cached: no query per call.
+
+DRF's ``TokenAuthentication`` reads the token and its player from the database on
+every request. :class:`CachedTokenAuthentication` keeps the pair in Django's
+cache (Redis in production) after the first lookup:
+
+- ``auth:token:<digest of the key>`` → ``(player, token)``, pickled;
+- ``auth:player:<player id>`` → that key's digest, so a change of the player
+  can find the entry without asking the database.
+
+The entry is dropped (:func:`player_forget`) when the player or its token is
+saved or deleted, and again once that transaction commits (signals below,
+connected in ``AccountsConfig.ready``): a deleted token is refused on its next
+use, a renamed player shows the new name. ``stars`` and ``level`` move by
+``QuerySet.update`` (no signal), so the cached player leaves them deferred:
+reading them loads them fresh, and a ``save()`` of the cached player cannot write
+back old counts. Entries also expire after :data:`CACHE_SECONDS`, which bounds
+the one race left (a lookup that read the old row just before a change commits
+and caches it just after).
+
+When the cache is unreachable the lookup goes to the database, as DRF's does.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+from blockknock.throttles import CACHE_ERRORS
+
+from .models import COUNTERS
+
+logger = logging.getLogger(__name__)
+
+CACHE_SECONDS = 10 * 60
+
+
+def _token_key(key: str) -> str:
+    return "auth:token:" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def _player_key(player_id) -> str:
+    return f"auth:player:{player_id}"
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>`` as DRF's, answered from the cache after the first call."""
+
+    def authenticate_credentials(self, key):
+        token_key = _token_key(key)
+        try:
+            cached = cache.get(token_key)
+        except CACHE_ERRORS as exc:
+            logger.warning("token cache unreachable, asking the database: %s", exc)
+            return super().authenticate_credentials(key)
+        if cached is not None:
+            return cached
+        player, token = super().authenticate_credentials(key)
+        entry = (_without_counters(player), token)
+        try:
+            cache.set_many({token_key: entry, _player_key(player.pk): token_key}, CACHE_SECONDS)
+        except CACHE_ERRORS as exc:
+            logger.warning("token cache unreachable, not cached: %s", exc)
+        return player, token
+
+
+def _without_counters(player):
+    """A copy of ``player`` with :data:`COUNTERS` deferred (loaded from the database when read)."""
+    clone = copy.copy(player)
+    for name in COUNTERS:
+        clone.__dict__.pop(name, None)
+    return clone
+
+
+def player_forget(player_id) -> None:
+    """Drop the cached token entry of player ``player_id``, now and once the current transaction commits.
+
+    Now: this request and the tests see the change. After the commit: a request
+    that read the old row meanwhile may have cached it again.
+    """
+
+    def forget():
+        try:
+            token_key = cache.get(_player_key(player_id))
+            cache.delete_many([key for key in (token_key, _player_key(player_id)) if key])
+        except CACHE_ERRORS as exc:
+            logger.warning("token cache unreachable, entry of player %s left to expire: %s", player_id, exc)
+
+    forget()
+    transaction.on_commit(forget)
+
+
+def on_player_change(sender, instance, **kwargs) -> None:
+    """``post_save`` / ``post_delete`` of a Player."""
+    player_forget(instance.pk)
+
+
+def on_token_change(sender, instance: Token, **kwargs) -> None:
+    """``post_save`` / ``post_delete`` of a Token: its entry goes at once (a deleted token is refused)."""
+    player_forget(instance.user_id)
+    key = _token_key(instance.key)
+    _delete(key)
+    transaction.on_commit(lambda: _delete(key))
+
+
+def _delete(key: str) -> None:
+    try:
+        cache.delete(key)
+    except CACHE_ERRORS as exc:
+        logger.warning("token cache unreachable, %s left to expire: %s", key, exc)
