@@ -5,7 +5,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..api.serializers import ErrorSerializer
+from blockknock.api.errors import ErrorSerializer
 from .selectors import player_stats
 from .summaries import summaries_fill
 
