@@ -23,7 +23,7 @@ class AutoSchema(openapi.AutoSchema):
     def get_operation(self, *args, **kwargs):
         operation = super().get_operation(*args, **kwargs)
         if operation is not None and getattr(self.view, "throttle_scope", None):
-            from game.api.serializers import ErrorSerializer
+            from blockknock.api.errors import ErrorSerializer
 
             error = self.resolve_serializer(ErrorSerializer, "response").ref
             operation["responses"]["429"] = {

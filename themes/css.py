@@ -16,6 +16,7 @@ import colorsys
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from .colours import BLACK, RGBA, WHITE, contrast, css, is_light, mix, over, parse
 
@@ -169,25 +170,42 @@ def look_variables(colours: LookColours) -> dict[str, str]:
     danger = _readable(parse("#c42b45" if light else "#ff6f86"), grounds, text, 4.6)
     shade = mix(bg, BLACK, 0.5)
     card_1 = WHITE.with_alpha(0.94) if light else mix(bg2, text, 0.12).with_alpha(0.92)
+    k = SimpleNamespace(
+        bg=bg, bg2=bg2, board=board, cell=cell, block=block, edge=edge, accent=accent, text=text,
+        light=light, pieces=pieces, panel=panel, panel_strong=panel_strong, glow_1=glow_1, text_dim=text_dim,
+        text_faint=text_faint, accent_text=accent_text, accent_strong=accent_strong, gold=gold,
+        danger=danger, shade=shade, card_1=card_1,
+    )
+    v: dict[str, RGBA | str] = {**_page_variables(k), **_part_variables(k)}
+    v.update(parse_extra(colours.extra))
+    values = {name: value if isinstance(value, str) else css(value) for name, value in v.items()}
+    return {"color-scheme": "light" if light else "dark", **{name: values[name] for name in VARIABLES}}
 
-    v: dict[str, RGBA | str] = {
+
+
+
+def _page_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
+    """The look's shared colours: page, panels, text, accent, board and pieces."""
+    bg, bg2, board, cell, block, accent, text, light, pieces = k.bg, k.bg2, k.board, k.cell, k.block, k.accent, k.text, k.light, k.pieces
+    gold, danger, shade = k.gold, k.danger, k.shade
+    return {
         "--bg-1": bg,
         "--bg-2": bg2,
         "--bg-3": mix(bg2, accent, 0.2),
-        "--glow-1": glow_1,
+        "--glow-1": k.glow_1,
         "--glow-2": pieces[1].with_alpha(0.1 if light else 0.14),
         "--glow-3": pieces[2].with_alpha(0.1 if light else 0.16),
-        "--panel": panel,
-        "--panel-strong": panel_strong,
+        "--panel": k.panel,
+        "--panel-strong": k.panel_strong,
         "--panel-border": text.with_alpha(0.14 if light else 0.16),
         "--panel-shadow": f"0 14px 36px {css(text.with_alpha(0.12))}" if light
         else f"0 18px 50px {css(shade.with_alpha(0.45))}",
         "--text": text,
-        "--text-dim": text_dim,
-        "--text-faint": text_faint,
+        "--text-dim": k.text_dim,
+        "--text-faint": k.text_faint,
         "--accent": accent,
-        "--accent-strong": accent_strong,
-        "--accent-text": accent_text,
+        "--accent-strong": k.accent_strong,
+        "--accent-text": k.accent_text,
         "--danger": danger,
         "--gold": gold,
         "--focus": accent if light else gold,
@@ -200,7 +218,14 @@ def look_variables(colours: LookColours) -> dict[str, str]:
         "--bad": danger.with_alpha(0.42),
         "--overlay-bg": bg.with_alpha(0.72) if light else mix(bg, BLACK, 0.2).with_alpha(0.62),
         **{f"--c-{i + 1}": colour for i, colour in enumerate(pieces)},
-        # single parts
+    }
+
+
+def _part_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
+    """The look's colours of single parts: header, cards, buttons, blocks, points, combo pill."""
+    bg, bg2, edge, accent, text, light = k.bg, k.bg2, k.edge, k.accent, k.text, k.light
+    text_dim, accent_strong, gold, shade, card_1 = k.text_dim, k.accent_strong, k.gold, k.shade, k.card_1
+    return {
         "--header-bg-1": bg2.with_alpha(0.8 if light else 0.75),
         "--header-bg-2": bg2.with_alpha(0.5 if light else 0.35),
         "--card-bg-1": card_1,
@@ -231,10 +256,8 @@ def look_variables(colours: LookColours) -> dict[str, str]:
         "--combo-on-1": parse("#ffe08f") if light else mix(gold, WHITE, 0.3),
         "--combo-on-2": parse("#f7c04a") if light else gold,
         "--combo-on-text": parse("#2b1800"),
+
     }
-    v.update(parse_extra(colours.extra))
-    values = {name: value if isinstance(value, str) else css(value) for name, value in v.items()}
-    return {"color-scheme": "light" if light else "dark", **{name: values[name] for name in VARIABLES}}
 
 
 def look_block(slug: str, variables: dict[str, str]) -> str:

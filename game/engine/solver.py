@@ -86,6 +86,24 @@ def _gaps(board: Bitboard) -> tuple[int, int]:
     return SIZE - row_most, SIZE - col_most
 
 
+def _fitting(board: Bitboard, piece: Piece) -> Bitboard:
+    """The anchors of ``piece`` that are free on ``board``."""
+    blocked = 0
+    for offset in piece.offsets:
+        blocked |= board >> offset
+    return piece.anchor_mask & ~blocked
+
+
+def _hopeless(board: Bitboard, rem: tuple[Piece, ...], fittings: list[Bitboard]) -> bool:
+    """A piece fits nowhere now, and the others together cannot reach far enough to clear a line for it."""
+    if all(fittings):
+        return False
+    row_reach = sum(piece.row_reach for piece, fitting in zip(rem, fittings) if fitting)
+    col_reach = sum(piece.col_reach for piece, fitting in zip(rem, fittings) if fitting)
+    row_gap, col_gap = _gaps(board)
+    return row_reach < row_gap and col_reach < col_gap
+
+
 def _search(
     board: Bitboard,
     rem: tuple[Piece, ...],
@@ -98,57 +116,36 @@ def _search(
     found = memo.get(key, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[return-value]
-    result = None
     if len(rem) == 1:
-        piece = rem[0]
-        blocked = 0
-        for offset in piece.offsets:
-            blocked |= board >> offset
-        fitting = piece.anchor_mask & ~blocked
-        if fitting:
-            index = (fitting & -fitting).bit_length() - 1
-            result = (_settle(board, piece, index, clean), ((piece, index),))
+        fitting = _fitting(board, rem[0])
+        index = (fitting & -fitting).bit_length() - 1
+        result = (_settle(board, rem[0], index, clean), ((rem[0], index),)) if fitting else None
     else:
-        fittings = []
-        row_reach = col_reach = 0
-        stuck = False
-        for piece in rem:
-            blocked = 0
-            for offset in piece.offsets:
-                blocked |= board >> offset
-            fitting = piece.anchor_mask & ~blocked
-            fittings.append(fitting)
-            if fitting:
-                row_reach += piece.row_reach
-                col_reach += piece.col_reach
-            else:
-                stuck = True
-        if stuck:
-            row_gap, col_gap = _gaps(board)
-            if row_reach < row_gap and col_reach < col_gap:
-                memo[key] = None
-                return None
-        previous = None
-        for i, piece in enumerate(rem):
-            if ids[i] == previous:
-                continue  # an identical piece was already tried first
-            previous = ids[i]
-            fitting = fittings[i]
-            if not fitting:
-                continue
-            rest, rest_ids = rem[:i] + rem[i + 1:], ids[:i] + ids[i + 1:]
-            while fitting:
-                low = fitting & -fitting
-                fitting ^= low
-                index = low.bit_length() - 1
-                sub = _search(_settle(board, piece, index, clean), rest, rest_ids, memo, True)
-                if sub is not None:
-                    result = (sub[0], ((piece, index),) + sub[1])
-                    break
-            if result is not None:
-                break
+        result = _search_orders(board, rem, ids, memo, clean)
     memo[key] = result
     return result
+
+
+def _search_orders(board, rem, ids, memo, clean):
+    """:func:`_search` for two or more pieces: each distinct piece first, at each of its anchors."""
+    fittings = [_fitting(board, piece) for piece in rem]
+    if _hopeless(board, rem, fittings):
+        return None
+    previous = None
+    for i, piece in enumerate(rem):
+        if ids[i] == previous:
+            continue  # an identical piece was already tried first
+        previous = ids[i]
+        fitting = fittings[i]
+        rest, rest_ids = rem[:i] + rem[i + 1:], ids[:i] + ids[i + 1:]
+        while fitting:
+            low = fitting & -fitting
+            fitting ^= low
+            index = low.bit_length() - 1
+            sub = _search(_settle(board, piece, index, clean), rest, rest_ids, memo, True)
+            if sub is not None:
+                return (sub[0], ((piece, index),) + sub[1])
+    return None
 
 
 def solve(board: Bitboard, pieces: Sequence[Piece], memo: Memo | None = None) -> Solution | None:
