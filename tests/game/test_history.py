@@ -6,7 +6,7 @@ import pytest
 
 from blockknock.accounts.services import guest_create
 from game import engine
-from game.engine.bots import greedy_bot, random_bot
+from tools.bots import greedy_bot, random_bot
 from game.history import game_audit, game_fairness, game_replay, game_steps
 from game.models import GameEvent
 

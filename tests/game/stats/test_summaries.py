@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game import services
-from game.engine.bots import greedy_bot
+from tools.bots import greedy_bot
 from game.stats.models import GameSummary
 from game.stats.summaries import summaries_fill
 
