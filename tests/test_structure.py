@@ -105,9 +105,14 @@ def test_apps_import_one_way(app):
     assert wrong == []
 
 
+SINGLE_FILE_TOOLS = {"tools/verify_deal.py"}
+"""Programs that must stay one file to be useful (the fair-deal verifier: copy it, run it, nothing else)."""
+
+
 def test_no_python_file_is_over_400_lines():
-    long = {str(p.relative_to(ROOT)): n for p in _sources() if (n := len(p.read_text().splitlines())) > MAX_FILE_LINES}
-    assert long == {}
+    sources = _sources() + sorted((ROOT / "tools").glob("*.py"))
+    long = {str(p.relative_to(ROOT)): n for p in sources if (n := len(p.read_text().splitlines())) > MAX_FILE_LINES}
+    assert set(long) <= SINGLE_FILE_TOOLS
 
 
 def _exempt_from_function_length(path: Path) -> bool:
@@ -117,7 +122,7 @@ def _exempt_from_function_length(path: Path) -> bool:
 
 def test_no_function_is_over_50_lines():
     long = {}
-    for path in _sources(tests=True):
+    for path in _sources(tests=True) + sorted((ROOT / "tools").glob("*.py")):
         if _exempt_from_function_length(path):
             continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
