@@ -197,7 +197,7 @@ def _refuse_past_daily(game: Game) -> None:
     :raises _DayOver: ``game`` is an unfinished Daily of an earlier day; the caller
         closes the player's past Dailies (:func:`daily_expire`) after this transaction.
     """
-    if game.policy.one_per_day and game.status in UNFINISHED and game.day < game_day():
+    if game.is_past_its_day:
         raise _DayOver()
 
 

@@ -160,12 +160,15 @@ class Game(models.Model):
         return self.status in UNFINISHED
 
     @property
+    def is_past_its_day(self) -> bool:
+        """An unfinished one-a-day game (the Daily) whose game-calendar day has ended: it can no
+        longer be played, though the midnight close (``game.daily_close``) may not have written it yet."""
+        return self.policy.one_per_day and self.is_unfinished and self.day < game_day()
+
+    @property
     def status_now(self) -> str:
-        """The status a read shows: an unfinished Daily reads ``expired`` from the moment its day
-        ends, before the midnight close (``game.daily_close``) or a move writes it."""
-        if self.policy.one_per_day and self.is_unfinished and self.day < game_day():
-            return Status.EXPIRED
-        return self.status
+        """The status a read shows: a Daily past its day reads ``expired`` before any write says so."""
+        return Status.EXPIRED if self.is_past_its_day else self.status
 
 
 def piece_view(slot: int, piece_id: str, used: bool) -> dict:
