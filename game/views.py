@@ -303,7 +303,8 @@ FAIR_HANDS_PER_PAGE = 20
 
 @require_GET
 def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt.
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt, and
+    its ``fair`` seeds (API.md ``Game.fair``; ``None`` for a game dealt before verifiable deals).
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
@@ -313,5 +314,8 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
     except GameNotFound:
         raise Http404 from None
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page, "hands": len(game.hands)}
+    context = {
+        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
+        "page_obj": page, "hands": len(game.hands),
+    }
     return render(request, "game/fairness.html", context)
