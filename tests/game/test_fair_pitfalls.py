@@ -134,3 +134,12 @@ def test_the_schema_documents_fair_piece_set_next_commitment_client_seed_and_dai
     assert parts["Player"]["properties"]["next_commitment"]["type"] == "string"
     assert "client_seed" in parts["GameStart"]["properties"]
     assert "/api/dailies/" in schema["paths"]
+
+
+def test_the_beat_schedule_draws_the_coming_weeks_daily_seeds(settings):
+    from game import tasks
+
+    assert settings.CELERY_BEAT_SCHEDULE["draw-daily-seeds"]["task"] == "game.tasks.draw_daily_seeds"
+    with at(2026, 12, 1, 9):
+        assert tasks.draw_daily_seeds.delay().get() == [f"2026-12-{d:02d}" for d in range(1, 9)]
+        assert tasks.draw_daily_seeds() == []  # drawn once
