@@ -9,7 +9,7 @@ from .conftest import give_stars
 
 pytestmark = pytest.mark.usefixtures("looks")
 
-PLAYER_FIELDS = {"name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best"}
+PLAYER_FIELDS = {"name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best", "next_commitment"}
 
 
 def test_the_list_needs_credentials():
