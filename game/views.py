@@ -283,7 +283,8 @@ FAIR_HANDS_PER_PAGE = 20
 
 @require_GET
 def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt.
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt,
+    and the page's script (static/js/fair/) that checks every hand against the published rule.
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
@@ -293,5 +294,8 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
     except GameNotFound:
         raise Http404 from None
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page, "hands": len(game.hands)}
+    context = {
+        "game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page,
+        "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
+    }
     return render(request, "game/fairness.html", context)
