@@ -269,7 +269,8 @@ def board(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "game/how_to_play.html")
+    last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
+    return render(request, "game/how_to_play.html", {"last_ended": last})
 
 
 @require_GET
