@@ -48,3 +48,65 @@ def test_a_game_dealt_before_verifiable_deals_says_so_instead_of_verifying(page:
     expect(check).to_have_attribute("data-outcome", "unverified")
     expect(page.get_by_test_id("fair-summary")).to_contain_text("dealt before verifiable deals")
     expect(page.get_by_test_id("fair-verdict").first).to_be_hidden()
+
+
+def first_showings(steps) -> list[int]:
+    """The index of the step where each hand of a replay is first shown, deal 0 first."""
+    firsts = []
+    for index, step in enumerate(steps):
+        before = steps[index - 1] if index else None
+        finished_hand = before is not None and "move" in before and sum(not s["used"] for s in before["hand"]) == 1
+        if before is None or step.get("continue") or finished_hand:
+            firsts.append(index)
+    return firsts
+
+
+def expect_verified(page: Page, game) -> None:
+    shown = min(len(game.hands), 20)
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    summary = f"Every hand verified in your browser ({len(game.hands)} of {len(game.hands)})"
+    expect(page.get_by_test_id("fair-summary")).to_contain_text(summary)
+    verdicts = page.get_by_test_id("fair-verdict")
+    expect(verdicts).to_have_count(shown)
+    for k in range(shown):
+        expect(verdicts.nth(k)).to_contain_text("Verified in your browser")
+    expect(page.get_by_test_id("fair-failures")).to_be_hidden()
+
+
+def test_every_hand_of_a_finished_game_is_verified_in_the_browser(page: Page):
+    game = finished_game(5)
+    assert len(game.hands) >= 4 and game.continues_left == 0  # a Continue was taken
+    page.goto(fair_url(game))
+    expect_verified(page, game)
+    fair = page.request.get(f"/api/games/{game.public_id}/replay/").json()["game"]["fair"]
+    expect(page.locator('[data-fair-seed="commitment"]')).to_have_text(fair["commitment"])
+    expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text(fair["server_seed"])
+
+
+def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):
+    game = finished_game(5)
+    assert len(game.hands) >= 4
+    dealt = game.hands[2]
+    swapped = "mono" if dealt[1] != "mono" else "I2-h"
+
+    def tamper(replay):
+        step = replay["steps"][first_showings(replay["steps"])[2]]
+        assert [entry["piece"] for entry in step["hand"]] == dealt
+        step["hand"][1].update(piece=swapped, cells=[[0, 0]] if swapped == "mono" else [[0, 0], [0, 1]])
+
+    serve_changed(page, game, tamper)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-summary")).to_have_text(
+        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule.")
+    shown = ", ".join([dealt[0], swapped, dealt[2]])
+    why = f"the replay shows {shown}; the rule deals {', '.join(dealt)}."
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures).to_have_count(1)
+    expect(failures.first).to_contain_text("Hand 3: Step ")
+    expect(failures.first).to_contain_text(why)
+    verdict = page.locator('[data-deal="2"] [data-fair-verdict]')
+    expect(verdict).to_contain_text("Does not match")
+    expect(verdict).to_contain_text(why)
+    for k in (0, 1, 3):
+        expect(page.locator(f'[data-deal="{k}"] [data-fair-verdict]')).to_contain_text("Verified in your browser")
