@@ -10,9 +10,12 @@ class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from rest_framework import serializers
+
         from blockknock.accounts.serializers import player_figure
 
-        from . import selectors
+        from . import seeds, selectors
 
         player_figure("high_score", lambda player: selectors.high_score(player=player))
         player_figure("challenge_best", lambda player: selectors.challenge_best(player=player))
+        player_figure("next_commitment", lambda player: seeds.next_commitment(player=player), serializers.CharField)

@@ -16,7 +16,7 @@ from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 
-from .models import FINISHED, UNFINISHED, DailyClose, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, DailyClose, DailySeed, Game, Mode, Status
 from .rewards import STARS_DAILY_WIN
 
 
@@ -45,15 +45,14 @@ def daily_close(*, day: dt.date) -> DailyClose | None:
 
 
 def daily_close_due(*, now: dt.datetime | None = None) -> list[dt.date]:
-    """Close every day before today (game calendar) that has Daily games and is not closed yet.
+    """Close every day before today (game calendar) that has Daily games or a drawn Daily seed and
+    is not closed yet (closing reveals the day's seed, played or not).
 
     Catches up after a worker was down: each missed day is closed in order.
     :returns: the days this call closed.
     """
     today = game_day(now)
-    open_days = (
-        Game.objects.filter(mode=Mode.DAILY, day__lt=today)
-        .exclude(day__in=DailyClose.objects.values("day"))
-        .values_list("day", flat=True).distinct().order_by("day")
-    )
-    return [day for day in list(open_days) if daily_close(day=day) is not None]
+    closed = DailyClose.objects.values("day")
+    played = Game.objects.filter(mode=Mode.DAILY, day__lt=today).exclude(day__in=closed).values_list("day", flat=True)
+    drawn = DailySeed.objects.filter(day__lt=today).exclude(day__in=closed).values_list("day", flat=True)
+    return [day for day in sorted(set(played) | set(drawn)) if daily_close(day=day) is not None]

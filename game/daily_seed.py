@@ -1,14 +1,8 @@
-"""The Daily's shared start: the day's seed and start board (RULES.md § Modes, Daily).
+"""The Daily's shared start board, drawn from the day's seed (RULES.md § Modes, Daily).
 
-Everyone's Daily of a day has the same seed, derived from a server secret and
-the date, hence the same start board and the same first hand.
+Everyone's Daily of a day has the same seed (a stored random one, :mod:`game.seeds`),
+hence the same start board and the same first hand.
 """
-
-import datetime as dt
-import hashlib
-import hmac
-
-from django.conf import settings
 
 from . import engine
 
@@ -18,11 +12,6 @@ PATTERN_CHANCE = 2
 """One day in this many starts from a pattern; the others from an empty board."""
 PATTERN_CELLS = (3, 6)
 """A pattern mirrors between this many (inclusive) cells of the left half to the right."""
-
-
-def daily_seed(day: dt.date) -> bytes:
-    """The secret seed of ``day``'s Daily: HMAC-SHA256 of the date under ``settings.DAILY_SECRET``."""
-    return hmac.new(settings.DAILY_SECRET.encode(), f"daily:{day.isoformat()}".encode(), hashlib.sha256).digest()
 
 
 def daily_start_board(seed: bytes) -> engine.Bitboard:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import engine, errors
-from .daily_seed import daily_seed, daily_start_board
+from .daily_seed import daily_start_board
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class ModePolicy:
     :ivar new_url: URL name "New game" posts to; empty where a new game is not offered.
     :ivar uses_challenge: a start needs the Challenge row (and whether it is unlocked).
     :ivar one_per_day: one game a player a day, played on its day only (no abandoning).
+    :ivar shared_seed: every game of a day is dealt from the day's seed (no client seed, and
+        the seed is revealed only once the day is closed); otherwise each game takes the
+        player's next seed and a client seed (``game.seeds``).
     """
 
     name: str
@@ -61,6 +64,7 @@ class ModePolicy:
     raises_level: bool = False
     one_per_day: bool = False
     uses_challenge: bool = False
+    shared_seed: bool = False
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
         """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
@@ -89,11 +93,13 @@ class ModePolicy:
 
 @dataclass(frozen=True)
 class DailyPolicy(ModePolicy):
-    """Same seed and start board for everyone on a day; one game a player; no Continue (its rules)."""
+    """Same seed and start board for everyone on a day; one game a player; no Continue (its rules).
+
+    ``new_seed`` is the day's seed (:attr:`shared_seed`); the start board comes from it.
+    """
 
     def start(self, *, new_seed, day, challenge=None, unlocked=True):
-        seed = daily_seed(day)
-        return Start(self.fixed_rules, seed, daily_start_board(seed))
+        return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,7 @@ PRACTICE = ModePolicy(
     page_url="game:practice", new_url="game:practice_new", bar_template="game/modes/practice_bar.html",
 )
 DAILY = DailyPolicy(
-    name="daily", label=_("Daily"), title=_("Daily"), fixed_rules=engine.DAILY, high_score_counts=False, one_per_day=True,
+    name="daily", label=_("Daily"), title=_("Daily"), fixed_rules=engine.DAILY, high_score_counts=False, one_per_day=True, shared_seed=True,
     page_url="game:daily", new_url="", bar_template="game/modes/daily_bar.html", end_template="game/modes/daily_end.html",
 )
 CHALLENGE = ChallengePolicy(

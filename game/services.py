@@ -8,8 +8,6 @@ A game that ends is paid its stars in the same transaction (``game.rewards``), a
 :data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
 
-import secrets
-
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -19,14 +17,13 @@ from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add, stars_paid_on
 from blockknock.calendar import game_day
 
-from . import engine, errors
+from . import engine, errors, seeds
 from . import selectors
+from .engine.stream import check_client_seed
 from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text
 from .modes import ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
-
-SEED_BYTES = 32
 
 ENGINE_ERRORS = {
     error.code: error for error in (errors.Invalid, errors.NotPlaying, errors.SlotUsed, errors.IllegalPlacement, errors.NoContinue)
@@ -43,13 +40,15 @@ def _engine_call(fn, *args):
 
 
 @transaction.atomic
-def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
+def game_start(*, player, mode: str, challenge: int | None = None, client_seed: str | None = None) -> Game:
     """Start a new game of ``mode`` for ``player``, dealing its first hand.
 
     Abandons the player's unfinished game of the same mode (RULES.md § End of game);
-    a Daily is one a day instead.
+    a Daily is one a day instead. The deal is the current dealer's from the player's
+    next seed (whose commitment they could see) and ``client_seed`` (drawn here if
+    ``None``); a Daily's from the day's seed, with no client seed (:mod:`game.seeds`).
 
-    :raises errors.Invalid: unknown mode or challenge number.
+    :raises errors.Invalid: unknown mode or challenge number, a malformed client seed, or one for the Daily.
     :raises errors.Locked: challenge N before N − 1 is won.
     :raises errors.DailyPlayed: today's Daily was already started (``extra["game"]`` names it).
     """
@@ -58,15 +57,18 @@ def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
     if policy.one_per_day:
         daily_expire(before=day, player=player)
         _refuse_second_daily(policy, player, day)
-    start = policy.start(new_seed=secrets.token_bytes(SEED_BYTES), day=day, **_challenge_facts(policy, player, challenge))
-    state = engine.new_game(start.rules, start.seed, start.board)
+    facts = _challenge_facts(policy, player, challenge)
+    deal = _deal_seeds(policy, player, day, client_seed)
+    start = policy.start(new_seed=deal.seed, day=day, **facts)
+    state = engine.new_game(start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed)
     if not policy.one_per_day:
         Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
             status=Status.ABANDONED, finished_at=timezone.now()
         )
     game = Game(
         player=player, mode=mode, challenge=start.challenge, piece_set=start.piece_set, day=day,
-        seed=start.seed.hex(), start_board=board_text(state.board), target=start.rules.target, hands=[],
+        seed=start.seed.hex(), dealer=deal.dealer, client_seed=deal.client_seed,
+        start_board=board_text(state.board), target=start.rules.target, hands=[],
     )
     game.load_state(state)
     try:
@@ -79,6 +81,22 @@ def game_start(*, player, mode: str, challenge: int | None = None) -> Game:
         _finish(game)
         game.save()
     return game
+
+
+def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> seeds.DealSeeds:
+    """The seeds a new game is dealt from: the day's (shared) or the player's next seed and a client seed.
+
+    :raises errors.Invalid: ``client_seed`` is not 1–64 printable ASCII characters, or is sent for the Daily.
+    """
+    if policy.shared_seed:
+        if client_seed is not None:
+            raise errors.Invalid(_("The Daily takes no client seed: everyone that day gets the same deal."))
+        return seeds.daily_deal_seed(day)
+    try:
+        client_seed = check_client_seed(client_seed)
+    except ValueError:
+        raise errors.Invalid(_("A client seed is 1 to 64 printable ASCII characters.")) from None
+    return seeds.DealSeeds(seeds.next_seed_take(player=player), engine.CURRENT_DEALER, client_seed or seeds.client_seed_draw())
 
 
 def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:

@@ -30,6 +30,7 @@ from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
 from . import selectors, services
+from .engine.stream import check_client_seed
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
 from .history import game_fairness
 from .models import Mode
@@ -46,6 +47,18 @@ class MoveForm(forms.Form):
     row = forms.IntegerField()
     col = forms.IntegerField()
     move_number = forms.IntegerField(min_value=0)
+
+
+class NewGameForm(forms.Form):
+    """A new-game POST body: the browser's ``client_seed`` (optional; the service checks it)."""
+
+    client_seed = forms.CharField(required=False, strip=False)
+
+    def clean_client_seed(self) -> str | None:
+        try:
+            return check_client_seed(self.cleaned_data["client_seed"] or None)
+        except ValueError:
+            raise forms.ValidationError(_("A client seed is 1 to 64 printable ASCII characters.")) from None
 
 
 def _player_message(error: GameError) -> str:
@@ -212,10 +225,14 @@ def daily(request: HttpRequest) -> HttpResponse:
 @require_POST
 @throttle("games")
 def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
-    """Start a new game of ``mode`` (challenge ``number``); the unfinished one of that mode is abandoned by the service."""
+    """Start a new game of ``mode`` (challenge ``number``) with the browser's client seed, if it sent one;
+    the unfinished one of that mode is abandoned by the service."""
     player = player_for_request(request)
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, player, None, Invalid(form.errors["client_seed"][0]))
     try:
-        game = services.game_start(player=player, mode=mode, challenge=number)
+        game = services.game_start(player=player, mode=mode, challenge=number, **form.cleaned_data)
     except Locked:
         return _locked(request, number)
     except Invalid:

@@ -1,8 +1,8 @@
 """The API's ``Player`` (API.md § Players and authentication), for every app that answers with one.
 
-A player's own fields are the accounts'; the whole-number figures other apps
-keep about a player (the game's ``high_score`` and ``challenge_best``) are
-added by those apps with :func:`player_figure` in their ``AppConfig.ready``,
+A player's own fields are the accounts'; the figures other apps keep about a
+player (the game's ``high_score``, ``challenge_best`` and ``next_commitment``)
+are added by those apps with :func:`player_figure` in their ``AppConfig.ready``,
 so this module imports none of them.
 """
 
@@ -12,24 +12,25 @@ from rest_framework import serializers
 
 from .models import Player
 
-PLAYER_FIGURES: dict[str, Callable[[Player], int]] = {}
-"""Field name → how to read it from a player, in the order they were added."""
+PLAYER_FIGURES: dict[str, tuple[Callable[[Player], object], type[serializers.Field]]] = {}
+"""Field name → how to read it from a player and the field type it is, in the order they were added."""
 
 
-def player_figure(name: str, read: Callable[[Player], int]) -> None:
-    """Add the read-only whole-number field ``name`` to every ``Player`` the API answers."""
-    PLAYER_FIGURES[name] = read
+def player_figure(
+    name: str, read: Callable[[Player], object], kind: type[serializers.Field] = serializers.IntegerField
+) -> None:
+    """Add the read-only field ``name`` (a whole number unless ``kind`` says otherwise) to every ``Player`` the API answers."""
+    PLAYER_FIGURES[name] = (read, kind)
 
 
-class FigureField(serializers.IntegerField):
-    """A read-only integer computed from the whole player."""
+def figure_field(read: Callable[[Player], object], kind: type[serializers.Field]) -> serializers.Field:
+    """A read-only field of type ``kind`` computed from the whole player."""
 
-    def __init__(self, read: Callable[[Player], int]):
-        self.read = read
-        super().__init__(read_only=True, source="*")
+    class FigureField(kind):
+        def to_representation(self, player):
+            return read(player)
 
-    def to_representation(self, player) -> int:
-        return self.read(player)
+    return FigureField(read_only=True, source="*")
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -40,4 +41,5 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["name", "is_guest", "stars", "level", "theme"]
 
     def get_fields(self):
-        return {**super().get_fields(), **{name: FigureField(read) for name, read in PLAYER_FIGURES.items()}}
+        figures = {name: figure_field(read, kind) for name, (read, kind) in PLAYER_FIGURES.items()}
+        return {**super().get_fields(), **figures}

@@ -42,7 +42,6 @@ class Env:
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
     static_root: Path  # STATIC_ROOT: where collectstatic writes (default staticfiles/ in the checkout)
     log_level: str  # LOG_LEVEL
-    daily_secret: str | None  # DAILY_SECRET: keys the Daily's seeds (default: derived from SECRET_KEY)
     num_proxies: int | None  # NUM_PROXIES: proxies in front that append to X-Forwarded-For (rate limits per address)
 
 
@@ -57,7 +56,6 @@ env = Env(
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
     static_root=Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"),
     log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
-    daily_secret=os.environ.get("DAILY_SECRET") or None,
     num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES", "").strip() else None,
 )
 
@@ -236,8 +234,6 @@ AUTH_PASSWORD_VALIDATORS = [
 # place the zone is named. Code asks settings.GAME_TIMEZONE, never a literal.
 GAME_TIMEZONE = "America/Los_Angeles"
 TIME_ZONE = GAME_TIMEZONE
-# The Daily's seed is HMAC(DAILY_SECRET, date): secret, the same for every player of a day.
-DAILY_SECRET = env.daily_secret or f"daily:{SECRET_KEY}"
 USE_TZ = True
 
 LANGUAGE_CODE = "en"
@@ -340,6 +336,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Periodic tasks. crontab() times are in CELERY_TIMEZONE, the game calendar's zone.
 CELERY_BEAT_SCHEDULE = {
     "close-dailies": {"task": "game.tasks.close_dailies", "schedule": crontab(hour=0, minute=0)},
+    # the Daily seeds of the coming week (their commitments are public): hourly, so a missed run costs nothing
+    "draw-daily-seeds": {"task": "game.tasks.draw_daily_seeds", "schedule": crontab(minute=5)},
 }
 
 

@@ -4,19 +4,47 @@
 """
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.parsers import StrictIntegerField
 
+from .. import seeds
+from ..engine.stream import check_client_seed
 from ..models import Mode
 
 
+class ClientSeedField(serializers.CharField):
+    """A client seed: a JSON string of 1–64 printable ASCII characters, taken as sent (no trimming)."""
+
+    default_error_messages = {"invalid": _("A client seed is 1 to 64 printable ASCII characters.")}
+
+    def __init__(self, **kwargs):
+        super().__init__(trim_whitespace=False, min_length=1, max_length=64, **kwargs)
+
+    def to_internal_value(self, data):
+        if type(data) is not str:
+            self.fail("invalid")
+        try:
+            return check_client_seed(data)
+        except ValueError:
+            self.fail("invalid")
+
+
 class GameStartSerializer(serializers.Serializer):
-    """``{"mode": ..., "challenge": N}`` — ``challenge`` only with mode challenge."""
+    """``{"mode": ..., "challenge": N, "client_seed": str}`` — ``challenge`` only with mode challenge."""
 
     mode = serializers.ChoiceField(choices=Mode.choices)
     challenge = StrictIntegerField(required=False, min_value=1)
+    client_seed = ClientSeedField(
+        required=False,
+        help_text=_(
+            "Your own seed, mixed into the deal (1–64 printable ASCII characters); the server draws one if "
+            "absent. Not for mode daily (one deal for everyone that day): sent with it, the start is refused "
+            "(400 invalid)."
+        ),
+    )
 
     def validate(self, data):
         if data["mode"] == Mode.CHALLENGE and "challenge" not in data:
@@ -40,8 +68,20 @@ class HandSlotSerializer(serializers.Serializer):
     used = serializers.BooleanField()
 
 
+class FairSerializer(serializers.Serializer):
+    """API.md ``Game.fair``: what the deal was made from (§ Verifiable deal)."""
+
+    dealer = serializers.CharField(help_text=_("Version of the deal rule (docs/fair-deal.md)."))
+    commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the 32-byte server seed."))
+    client_seed = serializers.CharField(allow_null=True, help_text=_("The client seed; null for the Daily."))
+    server_seed = serializers.CharField(
+        allow_null=True,
+        help_text=_("The server seed, 64 lowercase hex digits; null while the game can be played (a Daily's until its day is closed)."),
+    )
+
+
 class GameSerializer(serializers.Serializer):
-    """API.md ``Game``. The seed is never part of it."""
+    """API.md ``Game``. The server seed is part of it (in ``fair``) only once the game can no longer be played."""
 
     id = serializers.CharField(source="public_id")
     mode = serializers.CharField()
@@ -57,6 +97,13 @@ class GameSerializer(serializers.Serializer):
     hand = HandSlotSerializer(many=True, source="hand_view")
     continues_left = serializers.IntegerField()
     stars = serializers.IntegerField(allow_null=True)
+    fair = serializers.SerializerMethodField(
+        help_text=_("The seeds of the deal; null for a game dealt before verifiable deals (dealer 1).")
+    )
+
+    @extend_schema_field(FairSerializer(allow_null=True))
+    def get_fair(self, game) -> dict | None:
+        return seeds.game_fair(game)
 
 
 class MoveResultSerializer(serializers.Serializer):
@@ -96,12 +143,28 @@ class StepSerializer(serializers.Serializer):
         return data
 
 
+class SetPieceSerializer(serializers.Serializer):
+    piece = serializers.CharField(source="id")
+    cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+
+
 class ReplaySerializer(serializers.Serializer):
-    """API.md ``Replay``: the start board and every step with the hand before it."""
+    """API.md ``Replay``: the start board and every step with the hand before it, and the game's piece set."""
 
     game = GameSerializer()
+    piece_set = SetPieceSerializer(
+        many=True, help_text=_("The pieces the game was dealt from, in deal order (docs/fair-deal.md).")
+    )
     start_board = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
+
+
+class DailySeedSerializer(serializers.Serializer):
+    """One day of ``GET /api/dailies/`` (API.md § Verifiable deal)."""
+
+    day = serializers.DateField()
+    commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the day's 32-byte seed."))
+    server_seed = serializers.CharField(allow_null=True, help_text=_("The day's seed (hex), once the day is closed."))
 
 
 class CredentialsSerializer(serializers.Serializer):

@@ -17,4 +17,5 @@ urlpatterns = [
     path("games/<str:game_id>/decline/", views.DeclineView.as_view(), name="decline"),
     path("games/<str:game_id>/replay/", views.ReplayView.as_view(), name="replay"),
     path("pieces/", views.PieceListView.as_view(), name="pieces"),
+    path("dailies/", views.DailyListView.as_view(), name="dailies"),
 ]

@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 
-from .. import engine, history, selectors, services
+from .. import engine, history, seeds, selectors, services
 from .serializers import (
+    DailySeedSerializer,
     GameSerializer,
     GameStartSerializer,
     MoveResponseSerializer,
@@ -102,3 +103,14 @@ class PieceListView(APIView):
     def get(self, request):
         """Every piece that can be dealt, with its cells from the anchor."""
         return Response(PieceSerializer(engine.PIECES.values(), many=True).data)
+
+
+class DailyListView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(responses={200: DailySeedSerializer(many=True)})
+    def get(self, request):
+        """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed."""
+        seeds.dailies_ahead()
+        return Response(DailySeedSerializer(seeds.dailies_list(), many=True).data)

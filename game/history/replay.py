@@ -20,10 +20,11 @@ def _view(step: Step) -> dict:
 
 
 def game_replay(game: Game) -> dict:
-    """``{"game", "start_board", "steps"}``: each step has the hand before it and the board after it.
+    """``{"game", "start_board", "piece_set", "steps"}``: each step has the hand before it and the board after it;
+    ``piece_set`` lists the pieces the game is dealt from, in deal order.
 
     A Continue is a step with ``"continue": True`` and the new hand; No thanks
     changes no board and is not a step.
     """
     steps = [_view(step) for step in game_steps(game) if step.event.kind != EventKind.DECLINE]
-    return {"game": game, "start_board": game.start_board_rows, "steps": steps}
+    return {"game": game, "start_board": game.start_board_rows, "piece_set": game.rules.pieces, "steps": steps}

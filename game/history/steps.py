@@ -54,13 +54,16 @@ class Step:
 
 
 def start_state(game: Game) -> engine.GameState:
-    """The state before ``game``'s first event: ``engine.new_game`` from its rules, seed and start board.
+    """The state before ``game``'s first event: ``engine.new_game`` from its rules, seeds, dealer and start board.
 
     :raises ValueError: the stored seed is not hex or the start board is not a board
         (:class:`~game.engine.InvalidBoardError`).
     :raises TypeError: the stored rules or seed are not what the engine takes.
     """
-    return engine.new_game(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows))
+    return engine.new_game(
+        game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows),
+        dealer=game.dealer, client_seed=game.client_seed,
+    )
 
 
 def game_steps(game: Game, events: Iterable[GameEvent] | None = None) -> Iterator[Step]:
@@ -73,7 +76,7 @@ def game_steps(game: Game, events: Iterable[GameEvent] | None = None) -> Iterato
     """
     rows = list(game.events.order_by("seq") if events is None else events)
     before = start_state(game)
-    replayed = engine.replay(before.rules, before.seed, before.board, [row.as_event for row in rows])
+    replayed = game.replay([row.as_event for row in rows])
     for number, (row, (after, _, result)) in enumerate(zip(rows, replayed)):
         yield Step(number, row, before, after, result)
         before = after

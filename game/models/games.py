@@ -39,7 +39,10 @@ def board_text(bits: int) -> str:
 class Game(models.Model):
     """One game of one player: the engine's :class:`~game.engine.GameState`, persisted.
 
-    ``seed`` is the game's secret (64 hex chars) and never leaves the server.
+    ``seed`` is the game's secret server seed (64 hex chars): it leaves the server only
+    once the game can no longer be played (:func:`game.seeds.game_fair`). ``dealer``
+    is the version of the deal rule (``engine.DEALERS``), ``client_seed`` the
+    player's own seed mixed into dealer 2's stream (``None`` for dealer 1 and the Daily).
     Boards are stored as 64 characters, ``#`` filled and ``.`` empty, row 0 first
     (RULES.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
     ids; ``seq`` counts stored events and guards every write (compare-and-set).
@@ -53,6 +56,10 @@ class Game(models.Model):
     day = models.DateField(_("day"), help_text=_("Game-calendar date (America/Los_Angeles) the game started."))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
     seed = models.CharField(_("seed"), max_length=64, editable=False)
+    dealer = models.PositiveSmallIntegerField(
+        _("dealer"), default=1, help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals).")
+    )
+    client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
     start_board = models.CharField(_("start board"), max_length=64)
     board = models.CharField(_("board"), max_length=64)
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
@@ -113,6 +120,8 @@ class Game(models.Model):
         return engine.GameState(
             rules=self.rules,
             seed=bytes.fromhex(self.seed),
+            dealer=self.dealer,
+            client_seed=self.client_seed,
             board=engine.from_rows(self.board_rows),
             hand=tuple(engine.PIECES[piece_id] for piece_id in self.hand),
             used=tuple(self.used),
@@ -122,6 +131,14 @@ class Game(models.Model):
             moves=self.moves,
             continues_left=self.continues_left,
             status=engine.Status(self.status if self.status not in ENDED_OFF_BOARD else Status.OVER),
+        )
+
+    def replay(self, events):
+        """``engine.replay`` of this game's ``events`` (engine event tuples, in order) from its rules,
+        seeds, dealer version and start board."""
+        return engine.replay(
+            self.rules, bytes.fromhex(self.seed), engine.from_rows(self.start_board_rows), events,
+            dealer=self.dealer, client_seed=self.client_seed,
         )
 
     def load_state(self, state: engine.GameState) -> None:

@@ -16,7 +16,7 @@ from .models import GameSummary
 FILL_LIMIT = 200
 """Games replayed by one read of the Stats at most (a replay takes about 80 µs a move)."""
 
-_GAME_FIELDS = ("id", "mode", "challenge", "target", "piece_set", "seed", "start_board")
+_GAME_FIELDS = ("id", "mode", "challenge", "target", "piece_set", "seed", "dealer", "client_seed", "start_board")
 
 
 def summary_of(game: Game, events: Iterable[tuple]) -> GameSummary:
@@ -29,8 +29,7 @@ def summary_of(game: Game, events: Iterable[tuple]) -> GameSummary:
     :raises EngineError: an event the game's rules refuse (a corrupt record).
     """
     lines = best_combo = empties = 0
-    steps = engine.replay(game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows), events)
-    for state, _event, result in steps:
+    for state, _event, result in game.replay(events):
         if result is None:
             continue
         lines += result.lines

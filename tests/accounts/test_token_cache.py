@@ -33,7 +33,7 @@ def test_me_reads_the_counters_in_one_query_once_the_token_is_cached(player):
     assert response.status_code == 200
     counters = [q["sql"] for q in queries if "accounts_player" in q["sql"]]
     assert len(counters) == 1 and '"stars"' in counters[0] and '"level"' in counters[0]
-    assert len(queries) == 3  # the counters, and the two bests of the serializer
+    assert len(queries) == 4  # the counters, the two bests of the serializer and the next commitment
 
 
 def test_a_deleted_token_is_refused_at_once(player):

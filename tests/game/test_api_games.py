@@ -13,7 +13,7 @@ from tests.helpers import EMPTY, set_position
 
 GAME_FIELDS = {
     "id", "mode", "challenge", "day", "status", "score", "target", "combo", "combo_moves_left",
-    "moves", "board", "hand", "continues_left", "stars",
+    "moves", "board", "hand", "continues_left", "stars", "fair",
 }
 
 
@@ -160,9 +160,13 @@ def test_an_unfinished_game_has_no_replay(api, classic):
     assert APIClient().get(f"/api/games/{classic.pk}/replay/").status_code == 404
 
 
-def test_the_seed_never_leaves_the_server(api):
-    game_id = start(api, "practice").json()["id"]
-    seed = Game.objects.get(pk=game_id).seed
-    final = play_out(api, game_id)
-    texts = [json.dumps(final), json.dumps(APIClient().get(f"/api/games/{game_id}/replay/").json())]
-    assert not any(seed in text or "seed" in text for text in texts)
+def test_the_seed_stays_on_the_server_until_the_game_ends_then_the_game_and_its_replay_reveal_it(api):
+    started = start(api, "practice").json()
+    seed = Game.objects.get(pk=started["id"]).seed
+    playing = api.get(f"/api/games/{started['id']}/").json()
+    assert seed not in json.dumps(started) + json.dumps(playing)
+    assert playing["fair"]["server_seed"] is None
+    final = play_out(api, started["id"])
+    replay = APIClient().get(f"/api/games/{started['id']}/replay/").json()
+    assert final["status"] == "over"
+    assert final["fair"]["server_seed"] == replay["game"]["fair"]["server_seed"] == seed

@@ -4,7 +4,7 @@ from rest_framework.test import APIClient
 
 from blockknock.accounts.models import Player
 
-PLAYER_FIELDS = {"name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best"}
+PLAYER_FIELDS = {"name", "is_guest", "stars", "level", "theme", "high_score", "challenge_best", "next_commitment"}
 
 
 def test_a_guest_is_created_without_sign_up(db):

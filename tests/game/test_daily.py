@@ -6,8 +6,8 @@ from zoneinfo import ZoneInfo
 import time_machine
 
 from game import engine, services
-from game.daily_seed import daily_seed, daily_start_board
-from game.models import Game
+from game.daily_seed import daily_start_board
+from game.models import DailySeed, Game, seed_draw
 
 from tests.helpers import api_client_for
 
@@ -25,18 +25,15 @@ def test_two_players_get_the_same_start_and_first_hand(api, other_api):
     assert (mine["day"], mine["continues_left"]) == ("2026-12-01", 0)
     assert (mine["board"], mine["hand"]) == (theirs["board"], theirs["hand"])
     assert mine["id"] != theirs["id"]
-    assert Game.objects.get(pk=mine["id"]).seed == daily_seed(dt.date(2026, 12, 1)).hex()
-
-
-def test_the_next_day_has_another_seed():
-    assert daily_seed(dt.date(2026, 12, 1)) != daily_seed(dt.date(2026, 12, 2))
+    assert Game.objects.get(pk=mine["id"]).seed == DailySeed.objects.get(day=dt.date(2026, 12, 1)).seed
 
 
 def test_the_start_board_comes_from_the_seed_and_has_no_full_line():
-    boards = [daily_start_board(daily_seed(dt.date(2026, 1, 1) + dt.timedelta(days=n))) for n in range(60)]
+    seeds = [bytes.fromhex(seed_draw()) for _ in range(60)]
+    boards = [daily_start_board(seed) for seed in seeds]
     assert all(not engine.has_full_line(board) for board in boards)
     assert any(boards) and not all(boards)
-    assert boards == [daily_start_board(daily_seed(dt.date(2026, 1, 1) + dt.timedelta(days=n))) for n in range(60)]
+    assert boards == [daily_start_board(seed) for seed in seeds]
 
 
 def test_starting_the_daily_twice_answers_daily_played_with_the_game(api):

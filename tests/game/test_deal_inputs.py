@@ -9,8 +9,6 @@ the moves must be dealt the same hands.
 import copy
 import inspect
 import random
-from types import SimpleNamespace
-
 import pytest
 
 from blockknock.accounts.services import guest_create
@@ -20,7 +18,7 @@ from tools.bots import random_bot
 from game.engine.deal import deal_hand  # the real one, bound before any spy
 from game.models import Game
 
-SEED = bytes(range(32))
+from .conftest import CLIENT_SEED, SERVER_SEED
 
 
 @pytest.fixture
@@ -36,12 +34,6 @@ def deal_calls(monkeypatch):
     monkeypatch.setattr(engine_game, "deal_hand", spy)  # the name the game flow calls
     monkeypatch.setattr(engine, "deal_hand", spy)  # and the package's, should a caller use it
     return calls
-
-
-@pytest.fixture
-def fixed_seed(monkeypatch):
-    """Every new game gets ``SEED`` (the services draw it from ``secrets.token_bytes``)."""
-    monkeypatch.setattr(services, "secrets", SimpleNamespace(token_bytes=lambda n: SEED[:n]))
 
 
 def play_same_moves(games, rng, max_moves=120):
@@ -67,7 +59,7 @@ def test_the_deal_takes_exactly_board_piece_set_and_stream():
 
 @pytest.mark.django_db
 def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_stream_for_that_deal(
-    deal_calls, fixed_seed
+    deal_calls, fixed_seeds
 ):
     player = guest_create()
     game = services.game_start(player=player, mode="classic")
@@ -80,14 +72,14 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
         assert len(args) == 3 and kwargs == {}
         assert type(board) is int and 0 <= board < 2**64
         assert pieces is game.rules.pieces == engine.BASE_SET
-        assert type(stream) is engine.DealStream and stream.k == k
-        assert stream.read(256) == engine.DealStream(SEED, k).read(256)  # the game's own stream for deal k
-        hand = deal_hand(board, pieces, engine.DealStream(SEED, k))
+        assert type(stream) is engine.HmacStream and stream.k == k
+        assert stream.read(256) == engine.HmacStream(SERVER_SEED, CLIENT_SEED, k).read(256)  # the game's own stream for deal k
+        hand = deal_hand(board, pieces, engine.HmacStream(SERVER_SEED, CLIENT_SEED, k))
         assert [piece.id for piece in hand] == game.hands[k]
 
 
 @pytest.mark.django_db
-def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_hands(deal_calls, fixed_seed):
+def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_hands(deal_calls, fixed_seeds):
     novice, veteran = guest_create(), guest_create()
     old = services.game_start(player=veteran, mode="classic")
     for old, in play_same_moves([old], random.Random(1), max_moves=200):

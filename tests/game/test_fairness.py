@@ -36,7 +36,8 @@ def test_each_dealt_hand_gets_a_witness_that_places_all_three_on_the_board_it_wa
         assert proof.pieces == stored
         board = engine.from_rows(proof.board)
         # the board is the one this hand was dealt on: the deal gives this hand there
-        assert [p.id for p in engine.deal_hand(board, rules.pieces, engine.DealStream(seed, proof.deal))] == stored
+        stream = engine.HmacStream(seed, over.client_seed, proof.deal)
+        assert [p.id for p in engine.deal_hand(board, rules.pieces, stream)] == stored
         assert sorted(step.slot for step in proof.steps) == [0, 1, 2]
         for step in proof.steps:  # re-verify the witness with the engine, step by step
             assert step.piece == stored[step.slot]
@@ -70,8 +71,7 @@ def test_an_ended_game_shows_every_hand_with_three_steps_to_anyone(client, over)
     assert not re.search(r"\sstyle=", html)  # nor inline styles
 
 
-def test_a_long_game_is_paged_twenty_hands_at_a_time(client, db, monkeypatch):
-    monkeypatch.setattr(services.secrets, "token_bytes", lambda n: bytes(range(n)))  # a fixed seed: the same game every run
+def test_a_long_game_is_paged_twenty_hands_at_a_time(client, db, fixed_seeds):
     player = guest_create()
     long = self_play(player, "classic", greedy_bot, random.Random(2), max_moves=90)
     services.game_start(player=player, mode="classic")  # abandons it: an ended game, public

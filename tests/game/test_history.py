@@ -30,8 +30,9 @@ def engine_replay(game):
     """``(start state, stored rows, [(state, event, result), ...])`` straight from ``engine.replay``."""
     rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
     rules, seed, board = game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows)
-    replayed = list(engine.replay(rules, seed, board, [row.as_event for row in rows]))
-    return engine.new_game(rules, seed, board), rows, replayed
+    dealt_by = {"dealer": game.dealer, "client_seed": game.client_seed}
+    replayed = list(engine.replay(rules, seed, board, [row.as_event for row in rows], **dealt_by))
+    return engine.new_game(rules, seed, board, **dealt_by), rows, replayed
 
 
 def ids(hand):

@@ -1,4 +1,4 @@
-"""The client can't choose its pieces, seed, board or score, can't see the seed, can't
+"""The client can't choose its pieces, seed, board or score, can't see a seed while it matters, can't
 play two Dailies in a day, and can't read or move in another player's unfinished game."""
 
 import base64
@@ -9,7 +9,8 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from game.models import Game
+from game import seeds
+from game.models import DailyClose, DailySeed, Game, NextSeed, seed_commitment
 from game.views import MoveForm
 from tests.helpers import EMPTY, api_client_for, set_position
 from tests.load.players import legal_moves
@@ -69,57 +70,86 @@ def test_a_game_start_ignores_a_seed_board_pieces_and_score_from_the_client(api)
 
 
 # ------------------------------------------------------- the seed stays home
+# A server seed is sent only once its game can no longer be played (a Daily's once its day is
+# closed); the seed a player's next game will take is never sent, only its commitment.
 
 
-def seed_forms(game: Game) -> list[str]:
-    raw = bytes.fromhex(game.seed)
-    return [game.seed, game.seed.upper(), base64.b64encode(raw).decode(), base64.urlsafe_b64encode(raw).decode().rstrip("=")]
+def seed_forms(seed: str) -> list[str]:
+    raw = bytes.fromhex(seed)
+    return [seed, seed.upper(), base64.b64encode(raw).decode(), base64.urlsafe_b64encode(raw).decode().rstrip("=")]
 
 
-def assert_no_seed(bodies: list[bytes], games: list[Game]) -> None:
-    assert bodies
+def secret_seeds(games: list[Game]) -> list[str]:
+    """The seeds no body may hold now: of every unfinished game, every Daily of a day not closed,
+    every player's next game, and every Daily seed not yet revealed."""
+    hidden = []
     for game in games:
         game.refresh_from_db()
-        for form in seed_forms(game):
+        if seeds.game_fair(game) is None or seeds.game_fair(game)["server_seed"] is None:
+            hidden.append(game.seed)
+    hidden += NextSeed.objects.values_list("seed", flat=True)
+    hidden += DailySeed.objects.exclude(day__in=DailyClose.objects.values("day")).values_list("seed", flat=True)
+    return hidden
+
+
+def assert_no_seed(bodies: list[bytes], hidden: list[str]) -> None:
+    assert bodies and hidden
+    for seed in hidden:
+        for form in seed_forms(seed):
             for body in bodies:
-                assert form.encode() not in body, f"the seed of game {game.pk} was sent to the client"
+                assert form.encode() not in body, f"the secret seed {seed[:8]}… was sent to the client"
 
 
-def test_a_whole_game_through_the_api_never_sends_the_seed(api, player, rates):
+def assert_revealed_in_fair(body: dict, game: Game) -> None:
+    game.refresh_from_db()
+    assert body["fair"] == {"dealer": "2", "commitment": seed_commitment(game.seed), "client_seed": game.client_seed,
+                            "server_seed": game.seed}
+
+
+def test_a_whole_game_through_the_api_sends_no_seed_until_it_ends(api, player, rates):
     rates(moves="100000/min")
     rng = random.Random(7)
-    bodies = []
+    reads = ["/api/me/", "/api/dailies/", "/api/leaderboards/classic/all/", "/api/leaderboards/classic/week/"]
     start = api.post("/api/games/", {"mode": "classic"}, format="json")
-    bodies.append(start.content)
-    game = start.json()
-    while game["status"] != "over":
+    bodies, game = [start.content], start.json()
+    while True:
+        gid = game["id"]
+        bodies += [api.get(path).content for path in [f"/api/games/{gid}/", *reads]]
+        assert_no_seed(bodies, secret_seeds(list(Game.objects.filter(player=player))))
         if game["status"] == "no_moves":
             kind = "continue" if game["continues_left"] else "decline"
-            answer = api.post(f"/api/games/{game['id']}/{kind}/")
+            answer = api.post(f"/api/games/{gid}/{kind}/")
             game = answer.json()
         else:
             slot, row, col = rng.choice(legal_moves(game))
-            answer = api.post(f"/api/games/{game['id']}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game["moves"]}, format="json")
+            answer = api.post(f"/api/games/{gid}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game["moves"]}, format="json")
             game = answer.json()["game"]
         assert answer.status_code == 200
+        if game["status"] == "over":
+            break
         bodies.append(answer.content)
-    gid = game["id"]
-    for path in [f"/api/games/{gid}/", f"/api/games/{gid}/replay/", "/api/me/", "/api/leaderboards/classic/all/",
-                 "/api/leaderboards/classic/week/", f"/games/{gid}/fair/", f"/leaderboards/replay/{gid}/"]:
+    ended = Game.objects.get(pk=game["id"])
+    assert_revealed_in_fair(game, ended)
+    assert_revealed_in_fair(api.get(f"/api/games/{ended.pk}/replay/").json()["game"], ended)
+    for path in [f"/games/{ended.pk}/fair/", f"/leaderboards/replay/{ended.pk}/", *reads]:
         answer = api.get(path)
         assert answer.status_code == 200, path
         bodies.append(answer.content)
     daily = api.post("/api/games/", {"mode": "daily"}, format="json")
+    Game.objects.filter(pk=daily.json()["id"]).update(status="over")  # finished, but its day is not closed
     bodies += [daily.content, api.get(f"/api/games/{daily.json()['id']}/").content]
-    assert_no_seed(bodies, list(Game.objects.filter(player=player)))
+    bodies.append(api.get(f"/api/games/{daily.json()['id']}/replay/").content)
+    assert_no_seed(bodies, secret_seeds(list(Game.objects.filter(player=player))))
 
 
-def test_a_whole_game_on_the_board_never_sends_the_seed(client, rates):
+def test_a_whole_game_on_the_board_sends_no_seed_until_it_ends(client, rates):
     rates(moves="100000/min")
     rng = random.Random(3)
+    pages = ["/", "/daily/", "/practice/", "/challenges/", "/settings/", "/how-to-play/", "/leaderboards/"]
     bodies = [client.get("/").content]
     game = Game.objects.get()
     while game.status != "over":
+        bodies += [client.get(path).content for path in [*pages, f"/games/{game.pk}/"]]
         if game.status == "no_moves":
             kind = "continue" if game.continues_left else "decline"
             answer = client.post(f"/games/{game.pk}/{kind}/", **HX)
@@ -127,14 +157,14 @@ def test_a_whole_game_on_the_board_never_sends_the_seed(client, rates):
             slot, row, col = rng.choice(legal_moves(api_game(game)))
             answer = client.post(f"/games/{game.pk}/move/", {"slot": slot, "row": row, "col": col, "move_number": game.moves}, **HX)
         assert answer.status_code == 200
-        bodies.append(answer.content)
         game.refresh_from_db()
-    for path in ["/", f"/games/{game.pk}/", f"/games/{game.pk}/fair/", f"/leaderboards/replay/{game.pk}/",
-                 "/leaderboards/", "/daily/", "/practice/", "/challenges/", "/settings/"]:
+        if game.status != "over":
+            bodies.append(answer.content)
+    for path in [f"/games/{game.pk}/", f"/games/{game.pk}/fair/", f"/leaderboards/replay/{game.pk}/", *pages]:
         answer = client.get(path, **({"HTTP_HX_REQUEST": "true"} if path == f"/games/{game.pk}/" else {}))
         assert answer.status_code == 200, path
         bodies.append(answer.content)
-    assert_no_seed(bodies, list(Game.objects.all()))
+    assert_no_seed(bodies, secret_seeds(list(Game.objects.all())))
 
 
 # ------------------------------------------------------------- one Daily

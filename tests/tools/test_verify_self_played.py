@@ -1,0 +1,98 @@
+"""The standalone verifier (tools/verify_deal.py) agrees with the site on self-played games of every mode.
+
+200 games through the services, as players play them: Classic with its Continue, Practice,
+Challenges (with the added pieces of challenges 6, 10 and 15), and the Daily once its day is
+closed. Each game's replay is the API's (the serializer's JSON), checked by the verifier in
+process; a tampered replay of one of them fails.
+"""
+
+import copy
+import datetime as dt
+import json
+import random
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+
+from blockknock.accounts.services import guest_create
+from game import history, services
+from game.api.serializers import ReplaySerializer
+from game.daily_close import daily_close_due
+from game.models import Challenge, Game
+from tools import verify_deal as vd
+from tools.bots import random_bot
+
+pytestmark = pytest.mark.django_db
+
+GAMES_PER_MODE = 50
+MAX_MOVES = 24
+"""A game still going after this many moves is ended as players end it: a new game abandons it
+(a Daily is expired by its day's close)."""
+CHALLENGES = (1, 6, 10, 15, 24, 32)
+LA = ZoneInfo("America/Los_Angeles")
+
+
+def play(player, mode, rng, challenge=None):
+    game = services.game_start(player=player, mode=mode, challenge=challenge)
+    for _ in range(MAX_MOVES):
+        if game.status == "no_moves":
+            game = services.game_continue(player=player, game_id=game.pk)
+        if game.status != "playing":
+            break
+        slot, row, col = random_bot(game.state, rng)
+        game, _ = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+    return game
+
+
+def replay_json(game) -> dict:
+    game.refresh_from_db()
+    return json.loads(json.dumps(ReplaySerializer(history.game_replay(game)).data))
+
+
+def self_played() -> list[Game]:
+    rng, player = random.Random(13), guest_create()
+    games = []
+    with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
+        for n in range(GAMES_PER_MODE):
+            games.append(play(player, "classic", rng))
+            games.append(play(player, "practice", rng))
+            number = CHALLENGES[n % len(CHALLENGES)]
+            Challenge.objects.update(active=False)
+            Challenge.objects.filter(number=number).update(active=True)  # open: no active challenge before it
+            games.append(play(player, "challenge", rng, number))
+            games.append(play(guest_create(), "daily", rng))
+        for mode in ("classic", "practice", "challenge"):
+            services.game_start(player=player, mode=mode, challenge=number)  # abandons the last unfinished ones
+    with time_machine.travel(dt.datetime(2026, 12, 2, 0, 1, tzinfo=LA), tick=False):
+        assert daily_close_due() == [dt.date(2026, 12, 1)]
+    return games
+
+
+def test_the_verifier_passes_every_hand_of_200_self_played_games_and_fails_a_tampered_one():
+    games = self_played()
+    replays = [replay_json(game) for game in games]
+    assert len(replays) == 4 * GAMES_PER_MODE
+    hands = 0
+    for game, replay in zip(games, replays):
+        reports, problems = vd.verify(replay)
+        assert problems == [], game.pk
+        assert [report.problems for report in reports] == [[]] * len(reports), game.pk
+        assert len(reports) == len(game.hands)
+        hands += len(reports)
+    games = [Game.objects.get(pk=game.pk) for game in games]
+    assert {game.status for game in games} == {"over", "abandoned", "expired"} | ({"won"} & {g.status for g in games})
+    assert sum(game.events.filter(kind="continue").count() for game in games if game.mode == "classic") > 0
+    assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
+    assert {r["game"]["fair"]["client_seed"] for r in replays if r["game"]["mode"] == "daily"} == {None}
+    assert hands >= 4 * GAMES_PER_MODE * 3
+
+    tampered = copy.deepcopy(next(r for r in replays if len(r["steps"]) > 6))
+    step = tampered["steps"][3]
+    step["hand"][0]["piece"], step["hand"][0]["cells"] = "O9", [[r, c] for r in range(3) for c in range(3)]
+    reports, _ = vd.verify(tampered)
+    assert any(report.problems for report in reports)
+    forged = copy.deepcopy(replays[0])
+    forged["game"]["fair"]["server_seed"] = "00" * 32
+    _, problems = vd.verify(forged)
+    assert any("commitment" in problem for problem in problems)
