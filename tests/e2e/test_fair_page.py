@@ -1,7 +1,7 @@
 """The "Was it fair?" page checks every hand in the browser (static/js/fair/page.js).
 
-Real finished games, self-played through the services by a bot, are opened in
-Chromium: the script loads the public replay and recomputes every hand from the
+Real finished games, self-played through the services by a bot (dealer 2, fixed
+seeds: the same game every run), are opened in Chromium: the script loads the public replay and recomputes every hand from the
 revealed seeds. A tampered replay must name the hand that does not match.
 """
 
@@ -13,10 +13,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from blockknock.accounts.services import guest_create
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
 from tools.bots import random_bot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fixed_seeds")]
 
 
 def fair_url(game) -> str:
@@ -110,3 +111,15 @@ def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page:
     expect(verdict).to_contain_text(why)
     for k in (0, 1, 3):
         expect(page.locator(f'[data-deal="{k}"] [data-fair-verdict]')).to_contain_text("Verified in your browser")
+
+
+def test_a_revealed_server_seed_that_is_not_the_committed_one_fails_the_commitment_and_the_hands(page: Page):
+    game = finished_game(5)
+    serve_changed(page, game, lambda replay: replay["game"]["fair"].update(server_seed="00" * 32))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures.first).to_have_text(
+        "The revealed server seed does not match the commitment published before the game.")
+    expect(failures.nth(1)).to_contain_text("Hand 1: Step 1: the replay shows ")
+    expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text("00" * 32)
