@@ -123,3 +123,20 @@ def test_a_revealed_server_seed_that_is_not_the_committed_one_fails_the_commitme
         "The revealed server seed does not match the commitment published before the game.")
     expect(failures.nth(1)).to_contain_text("Hand 1: Step 1: the replay shows ")
     expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text("00" * 32)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant"])
+def test_the_check_and_its_seeds_fit_a_360_pixel_phone(browser, live_server, language):
+    game = finished_game(5)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 640}, locale=language)
+    try:
+        page = context.new_page()
+        page.goto(fair_url(game))
+        expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+        assert page.evaluate("document.documentElement.scrollWidth") == 360
+        check = page.get_by_test_id("fair-check").bounding_box()
+        for field in ("commitment", "server_seed", "client_seed"):
+            seed = page.locator(f'[data-fair-seed="{field}"]').bounding_box()
+            assert check["x"] < seed["x"] and seed["x"] + seed["width"] < check["x"] + check["width"]
+    finally:
+        context.close()
