@@ -8,6 +8,7 @@ revealed seeds. A tampered replay must name the hand that does not match.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,7 +16,11 @@ from playwright.sync_api import Page, expect
 from blockknock.accounts.services import guest_create
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
-from tools.bots import random_bot
+from game import services
+from tools.bots import greedy_bot, random_bot
+
+SLOW_MS = 30_000
+"""Waits on a long game's pages (20 hands of witnesses each, drawn by the server) on a busy machine."""
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fixed_seeds")]
 
@@ -140,3 +145,29 @@ def test_the_check_and_its_seeds_fit_a_360_pixel_phone(browser, live_server, lan
             assert check["x"] < seed["x"] and seed["x"] + seed["width"] < check["x"] + check["width"]
     finally:
         context.close()
+
+
+def test_a_hand_that_does_not_match_on_a_later_page_is_linked_from_the_first(page: Page):
+    player = guest_create()
+    game = self_play(player, "classic", greedy_bot, random.Random(2), max_moves=90)
+    services.game_start(player=player, mode="classic")  # abandons it: ended, its seed revealed
+    game.refresh_from_db()
+    assert game.status == "abandoned" and len(game.hands) > 22
+
+    def tamper(replay):
+        step = replay["steps"][first_showings(replay["steps"])[21]]
+        step["hand"][0].update(piece="O9", cells=[[r, c] for r in range(3) for c in range(3)])
+
+    page.set_default_timeout(SLOW_MS)
+    serve_changed(page, game, tamper)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed", timeout=SLOW_MS)
+    failure = page.get_by_test_id("fair-failures").locator("li")
+    expect(failure).to_have_count(1)
+    expect(failure.locator("a")).to_have_attribute("href", "?page=2#hand-21")
+    expect(page.get_by_test_id("fair-verdict")).to_have_count(20)
+    expect(page.locator(".fair-verdict--ok")).to_have_count(20)
+    failure.locator("a").click()
+    expect(page).to_have_url(re.compile(r"\?page=2#hand-21$"))
+    expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("Does not match", timeout=SLOW_MS)
+    expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("the replay shows O9, ")

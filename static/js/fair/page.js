@@ -32,8 +32,9 @@ async function check(rootEl, t) {
   try {
     report = await verifyReplay(replay);
   } catch (error) {
-    if (!(error instanceof Unverifiable)) throw error;
-    return finish(rootEl, error.code === "no_fair" ? "unverified" : "unverifiable", t(`cannot-${error.code.replace(/_/g, "-")}`, { dealer: replay.game?.fair?.dealer }));
+    const code = error instanceof Unverifiable ? error.code : "malformed";
+    const text = t(`cannot-${code.replace(/_/g, "-")}`, { dealer: replay.game?.fair?.dealer });
+    return finish(rootEl, code === "no_fair" ? "unverified" : "unverifiable", text);
   }
   showVerdicts(report, t);
   showSummary(rootEl, report, t);
