@@ -29,7 +29,7 @@ from blockknock.accounts.services import player_for_request
 from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
-from . import selectors, services
+from . import seeds, selectors, services
 from .engine.stream import check_client_seed
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
 from .history import game_fairness
@@ -219,7 +219,10 @@ def daily(request: HttpRequest) -> HttpResponse:
             game = services.game_start(player=player, mode=Mode.DAILY)
         except DailyPlayed:  # started in parallel by another request
             game = selectors.daily_today(player=player, day=day)
-    return _page(request, player, game, next_daily=day_end(day), yesterday=selectors.daily_result(day=day - dt.timedelta(days=1)))
+    seeds.dailies_ahead(today=day)
+    upcoming = [entry for entry in seeds.dailies_list(today=day) if entry["day"] > day]
+    yesterday = selectors.daily_result(day=day - dt.timedelta(days=1))
+    return _page(request, player, game, next_daily=day_end(day), yesterday=yesterday, upcoming=upcoming)
 
 
 @require_POST
@@ -301,8 +304,9 @@ FAIR_HANDS_PER_PAGE = 20
 
 @require_GET
 def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt,
-    and the page's script (static/js/fair/) that checks every hand against the published rule.
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
+    page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
+    and checks every hand against the published rule itself, trusting no verdict of the server.
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.

@@ -1,0 +1,72 @@
+"""The fair deal on the site's pages: the browser's client seed in new-game posts, the next commitment
+in Settings, the new-game dialog and the end card, the Daily's next 7 commitments, the dealer-1 notice."""
+
+import datetime as dt
+import re
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+
+from game.models import DailySeed, Game, NextSeed
+
+from tests.helpers import EMPTY, set_position
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+LA = ZoneInfo("America/Los_Angeles")
+
+
+def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
+    client.get("/")
+    first = Game.objects.get()
+    assert client.post("/games/new/", {"client_seed": "from the browser"}, **HX).status_code == 200
+    new = Game.objects.exclude(pk=first.pk).get()
+    assert (new.dealer, new.client_seed) == (2, "from the browser")
+
+
+def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(client):
+    client.get("/")
+    answer = client.post("/games/new/", {"client_seed": "é" * 3}, **HX)
+    assert answer.status_code == 400 and '"code": "invalid"' in answer["HX-Trigger"]
+    assert Game.objects.count() == 1
+
+
+def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
+    page = client.get("/").content.decode()
+    game = Game.objects.get()
+    commitment = NextSeed.objects.get(player=game.player).commitment
+    assert f'data-next-commitment="{commitment}"' in page
+    assert re.search(rf'data-testid="dialog-commitment">{commitment}<', page)
+    assert f'data-testid="settings-commitment">{commitment}<' in client.get("/settings/").content.decode()
+    assert 'id="client-seed"' in client.get("/settings/").content.decode()
+    assert "js/client-seed.js" in page
+
+
+def test_a_move_answer_does_not_read_the_next_commitment(client):
+    client.get("/")
+    game = set_position(Game.objects.get(), EMPTY, ("mono", "mono", "mono"))
+    answer = client.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, **HX)
+    assert answer.status_code == 200 and Game.objects.get(pk=game.pk).moves == 1
+    assert "data-next-commitment" not in answer.content.decode()
+
+
+def test_the_end_card_shows_the_next_commitment_and_a_dealer_1_game_says_it_cannot_be_checked(client):
+    client.get("/")
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(status="over")
+    card = client.get(f"/games/{game.pk}/", **HX).content.decode()
+    assert NextSeed.objects.get(player=game.player).commitment in card
+    assert 'data-testid="dealt-before-verifiable"' not in card
+    Game.objects.filter(pk=game.pk).update(dealer=1)
+    assert 'data-testid="dealt-before-verifiable"' in client.get(f"/games/{game.pk}/", **HX).content.decode()
+
+
+def test_the_daily_page_lists_the_next_7_commitments(client):
+    with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
+        page = client.get("/daily/").content.decode()
+    ahead = DailySeed.objects.filter(day__gt=dt.date(2026, 12, 1)).order_by("day")
+    assert [row.day for row in ahead] == [dt.date(2026, 12, 2) + dt.timedelta(days=n) for n in range(7)]
+    listed = re.findall(r"<code>([0-9a-f]{64})</code>", page.split('data-testid="daily-commitments"')[1])
+    assert listed == [row.commitment for row in ahead]
