@@ -67,6 +67,11 @@ def game_ended(*, game_id) -> Game:
     return game
 
 
+def game_last_ended(*, player) -> Game | None:
+    """The player's most recently started game that has ended, or ``None`` (How to play links its "Was it fair?")."""
+    return Game.objects.filter(player=player).exclude(status__in=UNFINISHED).order_by("-pk").first()
+
+
 def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
     """The best score of the player's finished games of ``mode`` (0 if none)."""
     best = Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"]

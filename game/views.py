@@ -289,7 +289,8 @@ def board(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "game/how_to_play.html")
+    last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
+    return render(request, "game/how_to_play.html", {"last_ended": last})
 
 
 @require_GET
@@ -303,8 +304,9 @@ FAIR_HANDS_PER_PAGE = 20
 
 @require_GET
 def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt, and
-    its ``fair`` seeds (API.md ``Game.fair``; ``None`` for a game dealt before verifiable deals).
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
+    page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
+    and checks every hand against the published rule itself, trusting no verdict of the server.
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
@@ -315,7 +317,7 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
         raise Http404 from None
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
-        "page_obj": page, "hands": len(game.hands),
+        "game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page,
+        "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)

@@ -106,3 +106,24 @@ def test_the_game_over_screen_and_the_replay_link_to_was_it_fair(client, db):
     Game.objects.filter(pk=game.pk).update(status="no_moves")
     client.post(f"/games/{game.pk}/decline/", HTTP_HX_REQUEST="true")
     assert link in client.get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+
+
+def test_the_page_hands_the_browser_check_the_public_replay_and_a_verdict_slot_per_hand(client, over):
+    html = client.get(url(over)).content.decode()
+    assert f'data-replay-url="/api/games/{over.pk}/replay/"' in html
+    assert 'data-hands-per-page="20" data-page="1"' in html
+    assert re.search(r'<script type="module" src="/static/js/fair/page\.js">', html)
+    assert html.count('data-testid="fair-verdict"') == min(len(over.hands), 20)
+    assert 'data-t-verified="Verified in your browser"' in html
+
+
+def test_how_to_play_links_the_visitors_last_ended_game_to_check(client, db):
+    from game.models import Game
+
+    client.get("/")  # a guest with a Classic game going on: nothing ended yet
+    assert "/fair/" not in client.get("/how-to-play/").content.decode()
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(status="over")
+    client.get("/")
+    html = client.get("/how-to-play/").content.decode()
+    assert f'<a href="/games/{game.pk}/fair/">Check your last game</a>' in html

@@ -1,0 +1,125 @@
+/*
+ * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
+ * finished game itself. It loads the public replay (data-replay-url, API.md `Replay`),
+ * recomputes every hand from the revealed seeds with verify.js, and writes
+ *
+ *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"],
+ *   - the summary into [data-fair-summary] and the hands that do not match into [data-fair-failures],
+ *   - each hand's verdict into its section's [data-fair-verdict] (sections [data-deal="k"]
+ *     of this page; data-hands-per-page pages the rest).
+ *
+ * The server's word is not taken for anything but the replay's data.
+ */
+import { Unverifiable } from "./board.js";
+import { verifyReplay } from "./verify.js";
+import { handReasons, wordsOf } from "./words.js";
+
+const root = document.querySelector("[data-fair-check]");
+if (root) check(root, wordsOf(root));
+
+async function check(rootEl, t) {
+  let replay;
+  try {
+    const answer = await fetch(rootEl.dataset.replayUrl, { headers: { Accept: "application/json" } });
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    replay = await answer.json();
+  } catch {
+    return finish(rootEl, "error", t("load-error"));
+  }
+  if (!globalThis.crypto?.subtle) return finish(rootEl, "unverifiable", t("no-crypto"));
+  showSeeds(rootEl, replay.game?.fair, t);
+  let report;
+  try {
+    report = await verifyReplay(replay);
+  } catch (error) {
+    const code = error instanceof Unverifiable ? error.code : "malformed";
+    const text = t(`cannot-${code.replace(/_/g, "-")}`, { dealer: replay.game?.fair?.dealer });
+    return finish(rootEl, code === "no_fair" ? "unverified" : "unverifiable", text);
+  }
+  showVerdicts(report, t);
+  showSummary(rootEl, report, t);
+}
+
+function finish(rootEl, outcome, text) {
+  rootEl.dataset.outcome = outcome;
+  rootEl.querySelector("[data-fair-summary]").textContent = text;
+}
+
+function showSeeds(rootEl, fair, t) {
+  const seeds = rootEl.querySelector("[data-fair-seeds]");
+  if (!fair) return;
+  for (const field of ["commitment", "server_seed", "client_seed"]) {
+    const value = fair[field];
+    seeds.querySelector(`[data-fair-seed="${field}"]`).textContent = value === null || value === undefined ? t(`no-${field.replace(/_/g, "-")}`) : value;
+  }
+  seeds.hidden = false;
+}
+
+function showVerdicts(report, t) {
+  for (const hand of report.hands) {
+    const verdict = document.querySelector(`[data-deal="${hand.k}"] [data-fair-verdict]`);
+    if (!verdict) continue;
+    verdict.replaceChildren();
+    const ok = handReasons(hand, t).length === 0;
+    verdict.classList.add(ok ? "fair-verdict--ok" : "fair-verdict--failed");
+    const head = document.createElement("strong");
+    head.className = "fair-verdict-head";
+    head.textContent = ok ? t("verified") : t("failed");
+    verdict.append(head);
+    verdict.append(ok ? detail(t("verified-detail")) : reasons(hand, t));
+    verdict.hidden = false;
+  }
+}
+
+function detail(text) {
+  const span = document.createElement("span");
+  span.className = "fair-verdict-detail";
+  span.textContent = ` ${text}`;
+  return span;
+}
+
+function reasons(hand, t) {
+  const list = document.createElement("ul");
+  list.className = "fair-reasons";
+  for (const text of handReasons(hand, t)) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    list.append(item);
+  }
+  return list;
+}
+
+function showSummary(rootEl, report, t) {
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  const failed = report.hands.filter((hand) => handReasons(hand, t).length);
+  const total = numbers.format(report.hands.length);
+  const failures = rootEl.querySelector("[data-fair-failures]");
+  failures.replaceChildren();
+  for (const problem of report.problems) failures.append(line(t(`why-${problem.code.replace(/_/g, "-")}`)));
+  for (const hand of failed) failures.append(failedHand(rootEl, hand, t, numbers));
+  failures.hidden = !failures.children.length;
+  if (!failed.length && !report.problems.length) {
+    finish(rootEl, "verified", t("summary-verified", { total }));
+  } else {
+    finish(rootEl, "failed", t("summary-failed", { failed: numbers.format(failed.length), total }));
+  }
+}
+
+function line(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  return item;
+}
+
+/* "Hand 4: <first reason>", the hand name linking to its section (on another page if need be). */
+function failedHand(rootEl, hand, t, numbers) {
+  const perPage = Number(rootEl.dataset.handsPerPage);
+  const page = Math.floor(hand.k / perPage) + 1;
+  const link = document.createElement("a");
+  link.href = `${page === Number(rootEl.dataset.page) ? "" : `?page=${page}`}#hand-${hand.k}`;
+  link.textContent = t("hand", { number: numbers.format(hand.k + 1) });
+  const item = line(t("failure-reason", { reason: handReasons(hand, t)[0] }));
+  item.prepend(link);
+  item.dataset.failedHand = String(hand.k + 1);
+  return item;
+}

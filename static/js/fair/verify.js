@@ -1,0 +1,189 @@
+/*
+ * Check a finished game's public replay (API.md `Replay`, GET /api/games/{id}/replay/)
+ * against the published fair-deal rule, dealer 2 (docs/fair-deal.md § Checking a game):
+ * the commitment is the SHA-256 of the revealed server seed; the moves replay from the
+ * start board to the boards shown; every hand recomputed from the seeds and the board it
+ * was dealt on is the hand shown; each piece fits that board; each hand is placeable in full.
+ *
+ *   const report = await verifyReplay(replay);
+ *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, ...}]}
+ *   report.problems = game-wide [{code, ...}]   (commitment, piece_set)
+ *
+ * Throws Unverifiable (code "no_fair", "dealer", "not_revealed" or "malformed") for a replay
+ * that cannot be checked at all. Nothing here trusts the server's own verdict.
+ */
+import { Unverifiable, boardRows, fits, fullLines, parseBoard, settle } from "./board.js";
+import { HAND_SIZE, dealHand } from "./deal.js";
+import { Piece, publishedSet } from "./pieces.js";
+import { placeableTogether } from "./solver.js";
+import { DealStream, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
+
+export const DEALER = "2";
+const CLIENT_SEED = /^[ -~]{0,64}$/;
+
+const ids = (pieces) => pieces.map((piece) => piece.id);
+const same = (a, b) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+/* The seeds of `fair` (Game.fair), or Unverifiable. */
+export function readSeeds(fair) {
+  if (fair === null || fair === undefined) throw new Unverifiable("no_fair", "dealt before verifiable deals");
+  if (fair.dealer !== DEALER) throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
+  if (!fair.server_seed) throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
+  const serverSeed = hexToBytes(fair.server_seed);
+  if (!serverSeed) throw new Unverifiable("malformed", `server_seed is not hex: ${JSON.stringify(fair.server_seed)}`);
+  const clientSeed = fair.client_seed ?? "";
+  if (typeof clientSeed !== "string" || !CLIENT_SEED.test(clientSeed)) {
+    throw new Unverifiable("malformed", `client_seed is not printable ASCII: ${JSON.stringify(clientSeed)}`);
+  }
+  return { serverSeed, clientSeed, commitment: fair.commitment };
+}
+
+/* The game's piece set as the replay lists it, and whether it is the published set of its mode. */
+function gamePieces(replay, game) {
+  const published = publishedSet(game.challenge ?? null);
+  if (!Array.isArray(replay.piece_set)) return { pieces: published, published: true };
+  const listed = replay.piece_set.map((entry) => new Piece(entry.piece, entry.cells));
+  const matches = listed.length === published.length && listed.every((piece, index) => piece.equals(published[index]));
+  return { pieces: listed, published: matches };
+}
+
+/* Walks the replay step by step, dealing every hand itself and comparing with what the replay shows. */
+class Walk {
+  constructor(pieces, key, clientSeed, board) {
+    this.pieces = pieces;
+    this.byId = new Map(pieces.map((piece) => [piece.id, piece]));
+    this.key = key;
+    this.clientSeed = clientSeed;
+    this.board = board;
+    this.hands = [];
+  }
+
+  get current() {
+    return this.hands[this.hands.length - 1];
+  }
+
+  async deal() {
+    const k = this.hands.length;
+    const hand = await dealHand(this.board, this.pieces, new DealStream(this.key, this.clientSeed, k));
+    this.hands.push({ k, board: this.board, expected: ids(hand), shown: null, problems: [] });
+    this.hand = hand;
+    this.used = Array(HAND_SIZE).fill(false);
+  }
+
+  /* A hand as the replay shows it: the first showing of a deal is compared with the rule's hand. */
+  compareHand(entries, step) {
+    if (!Array.isArray(entries) || entries.length !== HAND_SIZE) {
+      throw new Unverifiable("malformed", `step ${step}: a hand of ${JSON.stringify(entries)}`);
+    }
+    const shown = entries.map((entry) => this.shownPiece(entry));
+    const hand = this.current;
+    if (hand.shown === null) {
+      hand.shown = ids(shown);
+      if (!same(hand.shown, hand.expected)) hand.problems.push({ code: "differs", step, shown: hand.shown, expected: hand.expected });
+      hand.problems.push(...this.dealtProblems(hand.board, shown));
+    } else if (!same(ids(shown), ids(this.hand))) {
+      hand.problems.push({ code: "changed", step, shown: ids(shown), was: ids(this.hand) });
+    }
+    const used = entries.map((entry) => Boolean(entry.used));
+    if (!same(used, this.used)) hand.problems.push({ code: "used", step });
+    this.hand = shown;
+    this.used = used;
+  }
+
+  shownPiece(entry) {
+    const known = this.byId.get(entry?.piece);
+    const shown = new Piece(String(entry?.piece), Array.isArray(entry?.cells) ? entry.cells : (known?.cells ?? []));
+    return known && known.equals(shown) ? known : shown;
+  }
+
+  /* What is wrong with a hand as dealt: pieces not in the set (or reshaped), pieces that do not fit, not placeable. */
+  dealtProblems(board, shown) {
+    const problems = [];
+    for (const piece of shown) {
+      if (!this.byId.has(piece.id)) problems.push({ code: "not_in_set", piece: piece.id });
+      else if (!piece.equals(this.byId.get(piece.id))) problems.push({ code: "reshaped", piece: piece.id });
+      if (!fits(board, piece)) problems.push({ code: "not_fit", piece: piece.id });
+    }
+    if (!placeableTogether(board, shown)) problems.push({ code: "not_placeable" });
+    return problems;
+  }
+
+  /* A board the replay shows against the recomputed one; on a difference, report it and follow the replay. */
+  compareBoard(rows, step) {
+    if (rows === undefined || rows === null) return;
+    const shown = parseBoard(rows);
+    if (shown === this.board) return;
+    const mine = boardRows(this.board);
+    const row = mine.findIndex((line, index) => line !== rows[index]);
+    this.current.problems.push({ code: "board", step, row: row + 1 });
+    this.board = shown;
+  }
+
+  move(step, number) {
+    const { slot, row, col } = step.move ?? {};
+    if (![0, 1, 2].includes(slot) || this.used[slot]) {
+      this.current.problems.push({ code: "bad_slot", step: number });
+      return;
+    }
+    const piece = this.hand[slot];
+    const placement = piece.at(row, col);
+    if (!placement || (this.board & placement.mask) !== 0n) {
+      this.current.problems.push({ code: "illegal", step: number, piece: piece.id });
+    } else {
+      const cleared = fullLines(this.board | placement.mask);
+      this.board = settle(this.board | placement.mask, placement.lines);
+      const result = step.result ?? {};
+      const claimed = Array.isArray(result.rows) && Array.isArray(result.cols);
+      if (claimed && !(same(result.rows, cleared.rows) && same(result.cols, cleared.cols))) {
+        this.current.problems.push({ code: "cleared", step: number });
+      }
+    }
+    this.used[slot] = true;
+    this.compareBoard(step.board, number);
+  }
+
+  async continueGame(step, number) {
+    const left = this.hand.filter((piece, slot) => !this.used[slot]);
+    const fitting = left.filter((piece) => fits(this.board, piece));
+    if (fitting.length) this.current.problems.push({ code: "continue_fits", step: number, pieces: ids(fitting) });
+    this.compareBoard(step.board, number);
+    await this.deal();
+    this.compareHand(step.hand, number);
+  }
+
+  async run(steps, game) {
+    for (const [index, step] of steps.entries()) {
+      const number = index + 1;
+      if (step.continue) {
+        await this.continueGame(step, number);
+        continue;
+      }
+      this.compareHand(step.hand, number);
+      this.move(step, number);
+      const last = number === steps.length;
+      if (this.used.every(Boolean) && !(last && game.status === "won")) await this.deal();
+    }
+    if (Array.isArray(game.hand)) this.compareHand(game.hand, "end");
+    this.compareBoard(game.board, "end");
+  }
+}
+
+/* The per-hand report and the game-wide problems of `replay` (see the top of this file). */
+export async function verifyReplay(replay) {
+  const game = replay?.game;
+  if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
+  const { serverSeed, clientSeed, commitment } = readSeeds(game.fair);
+  const problems = [];
+  if ((await sha256Hex(serverSeed)) !== commitment) problems.push({ code: "commitment" });
+  const { pieces, published } = gamePieces(replay, game);
+  if (!published) problems.push({ code: "piece_set" });
+  const walk = new Walk(pieces, await hmacKey(serverSeed), clientSeed, parseBoard(replay.start_board));
+  await walk.deal();
+  try {
+    await walk.run(replay.steps, game);
+  } catch (error) {
+    if (error instanceof Unverifiable) throw error;
+    throw new Unverifiable("malformed", `malformed replay (${error})`);
+  }
+  return { hands: walk.hands, problems };
+}

@@ -1,0 +1,37 @@
+/*
+ * The words of the "Was it fair?" check. Every text comes from a data-t-* attribute of
+ * the page's [data-fair-check] element (translated by the template), with {name}
+ * placeholders; this module only fills them in.
+ */
+
+/* The text named `name` (data-t-<name>, camelCased by the dataset) with {placeholders} filled. */
+export function wordsOf(root) {
+  return function t(name, values = {}) {
+    const key = `t${name.replace(/(^|-)([a-z])/g, (_, dash, ch) => ch.toUpperCase())}`;
+    const text = root.dataset[key] || "";
+    return text.replace(/\{(\w+)\}/g, (whole, field) => (field in values ? String(values[field]) : whole));
+  };
+}
+
+const pieceList = (pieces) => pieces.join(", ");
+
+/* One sentence per thing wrong with a hand of verify.js's report; none for a hand that passed. */
+export function handReasons(hand, t) {
+  if (hand.shown === null) return [t("why-not-shown", { expected: pieceList(hand.expected) })];
+  return hand.problems.map((problem) => describe(problem, t));
+}
+
+/* One sentence for a problem of verify.js (`{code, step, ...}`). */
+function describe(problem, t) {
+  const where = problem.step === "end" ? t("at-end") : t("at-step", { step: problem.step });
+  const values = {
+    where,
+    piece: problem.piece,
+    row: problem.row,
+    shown: pieceList(problem.shown ?? []),
+    expected: pieceList(problem.expected ?? []),
+    was: pieceList(problem.was ?? []),
+    pieces: pieceList(problem.pieces ?? []),
+  };
+  return t(`why-${problem.code.replace(/_/g, "-")}`, values);
+}

@@ -1,0 +1,173 @@
+"""The "Was it fair?" page checks every hand in the browser (static/js/fair/page.js).
+
+Real finished games, self-played through the services by a bot (dealer 2, fixed
+seeds: the same game every run), are opened in Chromium: the script loads the public replay and recomputes every hand from the
+revealed seeds. A tampered replay must name the hand that does not match.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from blockknock.accounts.services import guest_create
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
+from tests.game.test_audit import self_play
+from game import services
+from tools.bots import greedy_bot, random_bot
+
+SLOW_MS = 30_000
+"""Waits on a long game's pages (20 hands of witnesses each, drawn by the server) on a busy machine."""
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fixed_seeds")]
+
+
+def fair_url(game) -> str:
+    return f"/games/{game.public_id}/fair/"
+
+
+def serve_changed(page: Page, game, change) -> None:
+    """Answer the page's GET of the game's replay with the real one after ``change(replay)``."""
+
+    def handle(route):
+        replay = route.fetch().json()
+        change(replay)
+        route.fulfill(json=replay)
+
+    page.route(f"**/api/games/{game.public_id}/replay/", handle)
+
+
+def finished_game(seed: int):
+    game = self_play(guest_create(), "classic", random_bot, random.Random(seed), max_moves=300)
+    assert game.status == "over"
+    return game
+
+
+def test_a_game_dealt_before_verifiable_deals_says_so_instead_of_verifying(page: Page):
+    game = finished_game(5)
+    serve_changed(page, game, lambda replay: replay["game"].update(fair=None))
+    page.goto(fair_url(game))
+    check = page.get_by_test_id("fair-check")
+    expect(check).to_have_attribute("data-outcome", "unverified")
+    expect(page.get_by_test_id("fair-summary")).to_contain_text("dealt before verifiable deals")
+    expect(page.get_by_test_id("fair-verdict").first).to_be_hidden()
+
+
+def first_showings(steps) -> list[int]:
+    """The index of the step where each hand of a replay is first shown, deal 0 first."""
+    firsts = []
+    for index, step in enumerate(steps):
+        before = steps[index - 1] if index else None
+        finished_hand = before is not None and "move" in before and sum(not s["used"] for s in before["hand"]) == 1
+        if before is None or step.get("continue") or finished_hand:
+            firsts.append(index)
+    return firsts
+
+
+def expect_verified(page: Page, game) -> None:
+    shown = min(len(game.hands), 20)
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    summary = f"Every hand verified in your browser ({len(game.hands)} of {len(game.hands)})"
+    expect(page.get_by_test_id("fair-summary")).to_contain_text(summary)
+    verdicts = page.get_by_test_id("fair-verdict")
+    expect(verdicts).to_have_count(shown)
+    for k in range(shown):
+        expect(verdicts.nth(k)).to_contain_text("Verified in your browser")
+    expect(page.get_by_test_id("fair-failures")).to_be_hidden()
+
+
+def test_every_hand_of_a_finished_game_is_verified_in_the_browser(page: Page):
+    game = finished_game(5)
+    assert len(game.hands) >= 4 and game.continues_left == 0  # a Continue was taken
+    page.goto(fair_url(game))
+    expect_verified(page, game)
+    fair = page.request.get(f"/api/games/{game.public_id}/replay/").json()["game"]["fair"]
+    expect(page.locator('[data-fair-seed="commitment"]')).to_have_text(fair["commitment"])
+    expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text(fair["server_seed"])
+
+
+def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):
+    game = finished_game(5)
+    assert len(game.hands) >= 4
+    dealt = game.hands[2]
+    swapped = "mono" if dealt[1] != "mono" else "I2-h"
+
+    def tamper(replay):
+        step = replay["steps"][first_showings(replay["steps"])[2]]
+        assert [entry["piece"] for entry in step["hand"]] == dealt
+        step["hand"][1].update(piece=swapped, cells=[[0, 0]] if swapped == "mono" else [[0, 0], [0, 1]])
+
+    serve_changed(page, game, tamper)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-summary")).to_have_text(
+        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule.")
+    shown = ", ".join([dealt[0], swapped, dealt[2]])
+    why = f"the replay shows {shown}; the rule deals {', '.join(dealt)}."
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures).to_have_count(1)
+    expect(failures.first).to_contain_text("Hand 3: Step ")
+    expect(failures.first).to_contain_text(why)
+    verdict = page.locator('[data-deal="2"] [data-fair-verdict]')
+    expect(verdict).to_contain_text("Does not match")
+    expect(verdict).to_contain_text(why)
+    for k in (0, 1, 3):
+        expect(page.locator(f'[data-deal="{k}"] [data-fair-verdict]')).to_contain_text("Verified in your browser")
+
+
+def test_a_revealed_server_seed_that_is_not_the_committed_one_fails_the_commitment_and_the_hands(page: Page):
+    game = finished_game(5)
+    serve_changed(page, game, lambda replay: replay["game"]["fair"].update(server_seed="00" * 32))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures.first).to_have_text(
+        "The revealed server seed does not match the commitment published before the game.")
+    expect(failures.nth(1)).to_contain_text("Hand 1: Step 1: the replay shows ")
+    expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text("00" * 32)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant"])
+def test_the_check_and_its_seeds_fit_a_360_pixel_phone(browser, live_server, language):
+    game = finished_game(5)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 640}, locale=language)
+    try:
+        page = context.new_page()
+        page.goto(fair_url(game))
+        expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+        assert page.evaluate("document.documentElement.scrollWidth") == 360
+        check = page.get_by_test_id("fair-check").bounding_box()
+        for field in ("commitment", "server_seed", "client_seed"):
+            seed = page.locator(f'[data-fair-seed="{field}"]').bounding_box()
+            assert check["x"] < seed["x"] and seed["x"] + seed["width"] < check["x"] + check["width"]
+    finally:
+        context.close()
+
+
+def test_a_hand_that_does_not_match_on_a_later_page_is_linked_from_the_first(page: Page):
+    player = guest_create()
+    game = self_play(player, "classic", greedy_bot, random.Random(2), max_moves=90)
+    services.game_start(player=player, mode="classic")  # abandons it: ended, its seed revealed
+    game.refresh_from_db()
+    assert game.status == "abandoned" and len(game.hands) > 22
+
+    def tamper(replay):
+        step = replay["steps"][first_showings(replay["steps"])[21]]
+        step["hand"][0].update(piece="O9", cells=[[r, c] for r in range(3) for c in range(3)])
+
+    page.set_default_timeout(SLOW_MS)
+    serve_changed(page, game, tamper)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed", timeout=SLOW_MS)
+    failure = page.get_by_test_id("fair-failures").locator("li")
+    expect(failure).to_have_count(1)
+    expect(failure.locator("a")).to_have_attribute("href", "?page=2#hand-21")
+    expect(page.get_by_test_id("fair-verdict")).to_have_count(20)
+    expect(page.locator(".fair-verdict--ok")).to_have_count(20)
+    failure.locator("a").click()
+    expect(page).to_have_url(re.compile(r"\?page=2#hand-21$"))
+    expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("Does not match", timeout=SLOW_MS)
+    expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("the replay shows O9, ")

@@ -1,0 +1,88 @@
+"""static/js/fair/verify.js agrees with the site on self-played games of every mode, in Chromium.
+
+Games through the services as players play them (tests/tools/test_verify_self_played.py's
+``play``): Classic with its Continue, Practice, Challenges with the added pieces of
+challenges 6, 10 and 15, and the Daily, before and after its day is closed. Each API
+replay is checked by the browser's modules; tampered copies must fail where they differ.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import random
+
+import pytest
+import time_machine
+from playwright.sync_api import Page
+
+from blockknock.accounts.services import guest_create
+from game import services
+from game.daily_close import daily_close_due
+from game.models import Challenge
+from tests.tools.test_verify_self_played import LA, play, replay_json
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CHALLENGES = (6, 10, 15, 32)
+DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
+
+VERIFY = """async (replays) => {
+  const { verifyReplay } = await import("/static/js/fair/verify.js");
+  const out = [];
+  for (const replay of replays) {
+    try {
+      const report = await verifyReplay(replay);
+      out.push({ hands: report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems })), problems: report.problems });
+    } catch (error) {
+      out.push({ unverifiable: error.code });
+    }
+  }
+  return out;
+}"""
+
+
+def self_played():
+    """``(replays of finished games of every mode, a Daily's replay before its day closed)``."""
+    rng, player = random.Random(21), guest_create()
+    games = []
+    with time_machine.travel(DAY, tick=False):
+        for n in range(4):
+            games.append(play(player, "classic", rng))
+            games.append(play(player, "practice", rng))
+            Challenge.objects.update(active=False)
+            Challenge.objects.filter(number=CHALLENGES[n]).update(active=True)
+            games.append(play(player, "challenge", rng, CHALLENGES[n]))
+            games.append(play(guest_create(), "daily", rng))
+        for mode in ("classic", "practice", "challenge"):
+            services.game_start(player=player, mode=mode, challenge=CHALLENGES[-1])  # abandons the unfinished ones
+        open_daily = replay_json(next(game for game in games if game.mode == "daily" and game.status == "over"))
+    with time_machine.travel(DAY + dt.timedelta(hours=15, minutes=1), tick=False):
+        assert daily_close_due() == [DAY.date()]
+    return [replay_json(game) for game in games], open_daily
+
+
+def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page):
+    replays, open_daily = self_played()
+    assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
+    assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {37, 41, 50}
+    assert any(step.get("continue") for r in replays for step in r["steps"])
+    page.goto("/how-to-play/")
+    reports = page.evaluate(VERIFY, replays)
+    for replay, report in zip(replays, reports):
+        assert report.get("problems") == [], replay["game"]["id"]
+        assert [hand["problems"] for hand in report["hands"]] == [[]] * len(report["hands"]), replay["game"]["id"]
+        assert all(hand["shown"] is not None for hand in report["hands"])
+    assert sum(len(report["hands"]) for report in reports) >= 3 * len(replays)
+
+    long = next(r for r in replays if len(r["steps"]) > 6 and r["game"]["mode"] == "classic")
+    swapped, reshaped, listed = copy.deepcopy(long), copy.deepcopy(long), copy.deepcopy(long)
+    swapped["steps"][3]["hand"][0].update(piece="O9", cells=[[r, c] for r in range(3) for c in range(3)])
+    reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
+    listed["piece_set"] = listed["piece_set"][1:]
+    swapped_report, reshaped_report, listed_report, open_report = page.evaluate(
+        VERIFY, [swapped, reshaped, listed, open_daily])
+    assert any(problem["code"] in ("differs", "changed") for hand in swapped_report["hands"] for problem in hand["problems"])
+    assert {"code": "reshaped", "piece": long["steps"][0]["hand"][0]["piece"]} in reshaped_report["hands"][0]["problems"]
+    assert listed_report["problems"] == [{"code": "piece_set"}]
+    assert open_report == {"unverifiable": "not_revealed"}
