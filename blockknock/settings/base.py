@@ -199,7 +199,7 @@ _redis_cache_url = env.redis_url or (
 if _redis_cache_url:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "blockknock.cache.RedisCache",  # Django's, one client per pool (blockknock/cache.py)
             "LOCATION": _redis_cache_url,
             "KEY_PREFIX": "blockknock",
         },
