@@ -11,12 +11,13 @@ A game that ends is paid its stars in the same transaction (``game.rewards``), a
 import secrets
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from blockknock.accounts.models import Player, StarReason
-from blockknock.accounts.services import stars_add, stars_paid_on
+from blockknock.accounts.auth import player_forget
+from blockknock.accounts.models import StarReason
+from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
 
 from . import engine, errors
@@ -146,6 +147,7 @@ def _finish(game: Game) -> None:
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
     game_finished.send(sender=Game, game=game)
+    player_forget(game.player_id)  # its best scores (``/api/me/``) may have moved
     policy = game.policy
     if not policy.pays_stars:
         return
@@ -162,7 +164,7 @@ def _finish(game: Game) -> None:
     if award.paid:
         stars_add(player=game.player, amount=award.paid, reason=StarReason.GAME, day=day, game=game)
     if policy.raises_level and raises_level(game.score):
-        Player.objects.filter(pk=game.player_id).update(level=F("level") + 1)
+        level_raise(player_id=game.player_id)
 
 
 def _check_fields(slot: int, row: int, col: int) -> None:

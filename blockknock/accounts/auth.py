@@ -6,17 +6,22 @@ cache (Redis in production) after the first lookup:
 
 - ``auth:token:<digest of the key>`` → ``(player, token)``, pickled;
 - ``auth:player:<player id>`` → that key's digest, so a change of the player
-  can find the entry without asking the database.
+  can find the entry without asking the database;
+- ``auth:me:<player id>`` → the API's ``Player`` of that player (``GET /api/me/``,
+  :func:`me_data`), counters and the games' figures included.
 
-The entry is dropped (:func:`player_forget`) when the player or its token is
+The entries are dropped (:func:`player_forget`) when the player or its token is
 saved or deleted, and again once that transaction commits (signals below,
 connected in ``AccountsConfig.ready``): a deleted token is refused on its next
 use, a renamed player shows the new name. ``stars`` and ``level`` move by
 ``QuerySet.update`` (no signal), so the cached player leaves them deferred:
 reading them loads them fresh, and a ``save()`` of the cached player cannot write
-back old counts. Entries also expire after :data:`CACHE_SECONDS`, which bounds
-the one race left (a lookup that read the old row just before a change commits
-and caches it just after).
+back old counts. The services that move them (``stars_add``, ``level_raise``) and
+the end of a game (its scores are ``/api/me/``'s figures) call
+:func:`player_forget`. Entries also expire, after :data:`CACHE_SECONDS` (the
+token) and :data:`ME_SECONDS` (``/api/me/``), which bounds the one race left (a
+lookup that read the old row just before a change commits and caches it just
+after).
 
 When the cache is unreachable the lookup goes to the database, as DRF's does.
 """
@@ -35,10 +40,12 @@ from rest_framework.authtoken.models import Token
 from blockknock.throttles import CACHE_ERRORS
 
 from .models import COUNTERS
+from .serializers import player_data
 
 logger = logging.getLogger(__name__)
 
 CACHE_SECONDS = 10 * 60
+ME_SECONDS = 60
 
 
 def _token_key(key: str) -> str:
@@ -47,6 +54,10 @@ def _token_key(key: str) -> str:
 
 def _player_key(player_id) -> str:
     return f"auth:player:{player_id}"
+
+
+def _me_key(player_id) -> str:
+    return f"auth:me:{player_id}"
 
 
 class CachedTokenAuthentication(TokenAuthentication):
@@ -88,12 +99,29 @@ def player_forget(player_id) -> None:
     def forget():
         try:
             token_key = cache.get(_player_key(player_id))
-            cache.delete_many([key for key in (token_key, _player_key(player_id)) if key])
+            cache.delete_many([key for key in (token_key, _player_key(player_id), _me_key(player_id)) if key])
         except CACHE_ERRORS as exc:
             logger.warning("token cache unreachable, entry of player %s left to expire: %s", player_id, exc)
 
     forget()
     transaction.on_commit(forget)
+
+
+def me_data(player) -> dict:
+    """The API's ``Player`` of ``player`` (:func:`~.serializers.player_data`), from the cache once built."""
+    key = _me_key(player.pk)
+    try:
+        data = cache.get(key)
+    except CACHE_ERRORS as exc:
+        logger.warning("token cache unreachable, asking the database: %s", exc)
+        return player_data(player)
+    if data is None:
+        data = player_data(player)
+        try:
+            cache.set(key, data, ME_SECONDS)
+        except CACHE_ERRORS as exc:
+            logger.warning("token cache unreachable, not cached: %s", exc)
+    return data
 
 
 def on_player_change(sender, instance, **kwargs) -> None:

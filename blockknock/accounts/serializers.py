@@ -41,3 +41,15 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def get_fields(self):
         return {**super().get_fields(), **{name: FigureField(read) for name, read in PLAYER_FIGURES.items()}}
+
+
+def player_data(player: Player) -> dict:
+    """:class:`PlayerSerializer`'s output built directly (``/api/me/``: no field objects per request)."""
+    return {
+        "name": player.name,
+        "is_guest": player.is_guest,
+        "stars": player.stars,
+        "level": player.level,
+        "theme": player.theme,
+        **{name: read(player) for name, read in PLAYER_FIGURES.items()},
+    }
