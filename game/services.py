@@ -133,8 +133,8 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
-    fields = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
-    fields["updated_at"] = timezone.now()
+    game.updated_at = timezone.now()
+    fields = {name: getattr(game, name) for name in game.changed_fields()}  # only what changed: a move writes a few columns
     if not Game.objects.filter(pk=game.pk, seq=expected_seq).update(**fields):
         raise errors.StaleMove()
     event.game = game
@@ -147,7 +147,8 @@ def _finish(game: Game) -> None:
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
     game_finished.send(sender=Game, game=game)
-    player_forget(game.player_id)  # its best scores (``/api/me/``) may have moved
+    player_forget(game.player_id)  # its best scores (the board, ``/api/me/``) may have moved
+    selectors.high_score_forget(player_id=game.player_id)
     policy = game.policy
     if not policy.pays_stars:
         return

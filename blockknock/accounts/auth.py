@@ -1,4 +1,4 @@
-"""API token authentication with the token → player lookup cached: no query per call.
+"""Who is calling, without a query per request: the API token and the session's player, cached.
 
 DRF's ``TokenAuthentication`` reads the token and its player from the database on
 every request. :class:`CachedTokenAuthentication` keeps the pair in Django's
@@ -8,7 +8,13 @@ cache (Redis in production) after the first lookup:
 - ``auth:player:<player id>`` → that key's digest, so a change of the player
   can find the entry without asking the database;
 - ``auth:me:<player id>`` → the API's ``Player`` of that player (``GET /api/me/``,
-  :func:`me_data`), counters and the games' figures included.
+  :func:`me_data`), counters and the games' figures included;
+- ``auth:user:<player id>`` → the player of a browser session
+  (:class:`CachedModelBackend`, the site's authentication backend; with
+  ``SESSION_ENGINE`` ``cached_db`` a page or board request reads neither the
+  session nor the player from the database). Django still checks the session's
+  password hash against the cached player, so a password change logs out other
+  sessions as before.
 
 The entries are dropped (:func:`player_forget`) when the player or its token is
 saved or deleted, and again once that transaction commits (signals below,
@@ -32,6 +38,7 @@ import copy
 import hashlib
 import logging
 
+from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
 from django.db import transaction
 from rest_framework.authentication import TokenAuthentication
@@ -60,6 +67,10 @@ def _me_key(player_id) -> str:
     return f"auth:me:{player_id}"
 
 
+def _user_key(player_id) -> str:
+    return f"auth:user:{player_id}"
+
+
 class CachedTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>`` as DRF's, answered from the cache after the first call."""
 
@@ -81,6 +92,27 @@ class CachedTokenAuthentication(TokenAuthentication):
         return player, token
 
 
+class CachedModelBackend(ModelBackend):
+    """Django's ``ModelBackend`` with ``get_user`` (every request of a signed-in session) answered from the cache."""
+
+    def get_user(self, user_id):
+        key = _user_key(user_id)
+        try:
+            player = cache.get(key)
+        except CACHE_ERRORS as exc:
+            logger.warning("token cache unreachable, asking the database: %s", exc)
+            return super().get_user(user_id)
+        if player is None:
+            player = super().get_user(user_id)
+            if player is None:
+                return None
+            try:
+                cache.set(key, _without_counters(player), CACHE_SECONDS)
+            except CACHE_ERRORS as exc:
+                logger.warning("token cache unreachable, not cached: %s", exc)
+        return player
+
+
 def _without_counters(player):
     """A copy of ``player`` with :data:`COUNTERS` deferred (loaded from the database when read)."""
     clone = copy.copy(player)
@@ -99,7 +131,9 @@ def player_forget(player_id) -> None:
     def forget():
         try:
             token_key = cache.get(_player_key(player_id))
-            cache.delete_many([key for key in (token_key, _player_key(player_id), _me_key(player_id)) if key])
+            cache.delete_many(
+                [key for key in (token_key, _player_key(player_id), _me_key(player_id), _user_key(player_id)) if key]
+            )
         except CACHE_ERRORS as exc:
             logger.warning("token cache unreachable, entry of player %s left to expire: %s", player_id, exc)
 

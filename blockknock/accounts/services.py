@@ -14,7 +14,7 @@ from .auth import player_forget
 from .models import Player, StarEntry
 from .names import guest_name
 
-GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
+GUEST_BACKEND = "blockknock.accounts.auth.CachedModelBackend"
 
 
 @transaction.atomic

@@ -217,6 +217,10 @@ else:
 # Auth
 # ---------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.Player"
+# Django's ModelBackend with the session's player cached (blockknock/accounts/auth.py); the
+# session itself is read from the cache too (cached_db: written through to the database).
+AUTHENTICATION_BACKENDS = ["blockknock.accounts.auth.CachedModelBackend"]
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:play"
 LOGOUT_REDIRECT_URL = "game:play"
