@@ -220,7 +220,7 @@ AUTH_USER_MODEL = "accounts.Player"
 # Django's ModelBackend with the session's player cached (blockknock/accounts/auth.py); the
 # session itself is read from the cache too (cached_db: written through to the database).
 AUTHENTICATION_BACKENDS = ["blockknock.accounts.auth.CachedModelBackend"]
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "blockknock.sessions"  # Django's cached_db, still working while the cache is down
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:play"
 LOGOUT_REDIRECT_URL = "game:play"
