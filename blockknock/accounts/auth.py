@@ -71,46 +71,44 @@ def _user_key(player_id) -> str:
     return f"auth:user:{player_id}"
 
 
+def _through_cache(key: str, read, entries, seconds: int):
+    """The value cached under ``key``; else ``read()``, cached as ``entries(value)`` (a dict of
+    cache entries) unless ``None``. Only ``read()`` while the cache is unreachable."""
+    try:
+        cached = cache.get(key)
+    except CACHE_ERRORS as exc:
+        logger.warning("auth cache unreachable, asking the database: %s", exc)
+        return read()
+    if cached is not None:
+        return cached
+    value = read()
+    if value is not None:
+        try:
+            cache.set_many(entries(value), seconds)
+        except CACHE_ERRORS as exc:
+            logger.warning("auth cache unreachable, not cached: %s", exc)
+    return value
+
+
 class CachedTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>`` as DRF's, answered from the cache after the first call."""
 
     def authenticate_credentials(self, key):
-        token_key = _token_key(key)
-        try:
-            cached = cache.get(token_key)
-        except CACHE_ERRORS as exc:
-            logger.warning("token cache unreachable, asking the database: %s", exc)
-            return super().authenticate_credentials(key)
-        if cached is not None:
-            return cached
-        player, token = super().authenticate_credentials(key)
-        entry = (_without_counters(player), token)
-        try:
-            cache.set_many({token_key: entry, _player_key(player.pk): token_key}, CACHE_SECONDS)
-        except CACHE_ERRORS as exc:
-            logger.warning("token cache unreachable, not cached: %s", exc)
-        return player, token
+        token_key, lookup = _token_key(key), super().authenticate_credentials
+
+        def entries(pair):
+            player, token = pair
+            return {token_key: (_without_counters(player), token), _player_key(player.pk): token_key}
+
+        return _through_cache(token_key, lambda: lookup(key), entries, CACHE_SECONDS)
 
 
 class CachedModelBackend(ModelBackend):
     """Django's ``ModelBackend`` with ``get_user`` (every request of a signed-in session) answered from the cache."""
 
     def get_user(self, user_id):
-        key = _user_key(user_id)
-        try:
-            player = cache.get(key)
-        except CACHE_ERRORS as exc:
-            logger.warning("token cache unreachable, asking the database: %s", exc)
-            return super().get_user(user_id)
-        if player is None:
-            player = super().get_user(user_id)
-            if player is None:
-                return None
-            try:
-                cache.set(key, _without_counters(player), CACHE_SECONDS)
-            except CACHE_ERRORS as exc:
-                logger.warning("token cache unreachable, not cached: %s", exc)
-        return player
+        key, lookup = _user_key(user_id), super().get_user
+        return _through_cache(key, lambda: lookup(user_id), lambda player: {key: _without_counters(player)}, CACHE_SECONDS)
 
 
 def _without_counters(player):
@@ -144,18 +142,7 @@ def player_forget(player_id) -> None:
 def me_data(player) -> dict:
     """The API's ``Player`` of ``player`` (:func:`~.serializers.player_data`), from the cache once built."""
     key = _me_key(player.pk)
-    try:
-        data = cache.get(key)
-    except CACHE_ERRORS as exc:
-        logger.warning("token cache unreachable, asking the database: %s", exc)
-        return player_data(player)
-    if data is None:
-        data = player_data(player)
-        try:
-            cache.set(key, data, ME_SECONDS)
-        except CACHE_ERRORS as exc:
-            logger.warning("token cache unreachable, not cached: %s", exc)
-    return data
+    return _through_cache(key, lambda: player_data(player), lambda data: {key: data}, ME_SECONDS)
 
 
 def on_player_change(sender, instance, **kwargs) -> None:
