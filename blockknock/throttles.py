@@ -36,6 +36,8 @@ from redis.exceptions import RedisError
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
+from .cache import count
+
 logger = logging.getLogger(__name__)
 
 CACHE_ERRORS = (RedisError, OSError)
@@ -50,9 +52,10 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
 
     DRF's own throttle reads a history list and writes it back, so requests arriving
     together all read the same history and all pass. Here each window of the rate's
-    length (a minute for ``"20/min"``) has one counter, created by ``add`` and raised
-    by ``incr`` (atomic in Redis, and in local memory within a process): request N of
-    the window is refused when N is over the rate, however many arrive at once.
+    length (a minute for ``"20/min"``) has one counter, created and raised by
+    :func:`blockknock.cache.count` (one atomic round trip on Redis; ``add`` + ``incr``
+    elsewhere, atomic in local memory within a process): request N of the window is
+    refused when N is over the rate, however many arrive at once.
     The rates are read at use (so ``override_settings`` applies).
     """
 
@@ -68,19 +71,10 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
         window = int(now // self.duration)
         self.window_end = (window + 1) * self.duration
         try:
-            return self._count(f"{self.key}:{window}") <= self.num_requests
+            return count(self.cache, f"{self.key}:{window}", self.duration + 1) <= self.num_requests
         except CACHE_ERRORS as exc:
             logger.warning("throttle %s: cache unreachable, request allowed: %s", self.scope, exc)
             return True
-
-    def _count(self, key: str) -> int:
-        """Add one to ``key``'s counter (created at 0 for the window's length) and return it."""
-        self.cache.add(key, 0, timeout=self.duration + 1)
-        try:
-            return self.cache.incr(key)
-        except ValueError:  # the counter expired between add and incr: a new window
-            self.cache.add(key, 1, timeout=self.duration + 1)
-            return 1
 
     def wait(self) -> float:
         """Seconds until the current window ends (and the rate is free again)."""

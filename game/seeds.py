@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from blockknock.accounts.auth import player_forget
 from blockknock.calendar import game_day
 
 from . import engine
@@ -68,6 +69,7 @@ def next_seed_take(*, player) -> bytes:
     taken = row.seed
     row.seed = seed_draw()
     row.save(update_fields=["seed"])
+    player_forget(player.pk)  # ``/api/me/`` (cached) shows the new commitment
     return bytes.fromhex(taken)
 
 

@@ -1,6 +1,10 @@
 """Reads of games: the game to resume, one game, a player's best score."""
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Max
+
+from blockknock.throttles import CACHE_ERRORS
 
 from blockknock.parsers import decimal
 
@@ -72,10 +76,45 @@ def game_last_ended(*, player) -> Game | None:
     return Game.objects.filter(player=player).exclude(status__in=UNFINISHED).order_by("-pk").first()
 
 
+BEST_SECONDS = 10 * 60
+
+
+def _best_key(player_id, mode: str) -> str:
+    return f"best:{player_id}:{mode}"
+
+
 def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
-    """The best score of the player's finished games of ``mode`` (0 if none)."""
-    best = Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"]
-    return best or 0
+    """The best score of the player's finished games of ``mode`` (0 if none).
+
+    Kept in the cache (the board shows it after every move) until a game of the
+    player ends (:func:`high_score_forget`, called by the services), or for
+    :data:`BEST_SECONDS` at most.
+    """
+    key = _best_key(player.pk, mode)
+    try:
+        best = cache.get(key)
+    except CACHE_ERRORS:
+        best = None
+    if best is None:
+        best = Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
+        try:
+            cache.set(key, best, BEST_SECONDS)
+        except CACHE_ERRORS:
+            pass  # the cache is down: the next read asks the database again
+    return best
+
+
+def high_score_forget(*, player_id) -> None:
+    """Drop the player's cached best scores, now and once the current transaction commits."""
+
+    def forget():
+        try:
+            cache.delete_many([_best_key(player_id, mode) for mode in Mode.values])
+        except CACHE_ERRORS:
+            pass  # left to expire (BEST_SECONDS)
+
+    forget()
+    transaction.on_commit(forget)
 
 
 def challenge_best(*, player) -> int:

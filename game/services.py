@@ -9,12 +9,13 @@ A game that ends is paid its stars in the same transaction (``game.rewards``), a
 """
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from blockknock.accounts.models import Player, StarReason
-from blockknock.accounts.services import stars_add, stars_paid_on
+from blockknock.accounts.auth import player_forget
+from blockknock.accounts.models import StarReason
+from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
 
 from . import engine, errors, seeds
@@ -150,8 +151,8 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
-    fields = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
-    fields["updated_at"] = timezone.now()
+    game.updated_at = timezone.now()
+    fields = {name: getattr(game, name) for name in game.changed_fields()}  # only what changed: a move writes a few columns
     if not Game.objects.filter(pk=game.pk, seq=expected_seq).update(**fields):
         raise errors.StaleMove()
     event.game = game
@@ -164,6 +165,8 @@ def _finish(game: Game) -> None:
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
     game_finished.send(sender=Game, game=game)
+    player_forget(game.player_id)  # its best scores (the board, ``/api/me/``) may have moved
+    selectors.high_score_forget(player_id=game.player_id)
     policy = game.policy
     if not policy.pays_stars:
         return
@@ -180,7 +183,7 @@ def _finish(game: Game) -> None:
     if award.paid:
         stars_add(player=game.player, amount=award.paid, reason=StarReason.GAME, day=day, game=game)
     if policy.raises_level and raises_level(game.score):
-        Player.objects.filter(pk=game.player_id).update(level=F("level") + 1)
+        level_raise(player_id=game.player_id)
 
 
 def _check_fields(slot: int, row: int, col: int) -> None:

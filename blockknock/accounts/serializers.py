@@ -43,3 +43,15 @@ class PlayerSerializer(serializers.ModelSerializer):
     def get_fields(self):
         figures = {name: figure_field(read, kind) for name, (read, kind) in PLAYER_FIGURES.items()}
         return {**super().get_fields(), **figures}
+
+
+def player_data(player: Player) -> dict:
+    """:class:`PlayerSerializer`'s output built directly (``/api/me/``: no field objects per request)."""
+    return {
+        "name": player.name,
+        "is_guest": player.is_guest,
+        "stars": player.stars,
+        "level": player.level,
+        "theme": player.theme,
+        **{name: read(player) for name, (read, _kind) in PLAYER_FIGURES.items()},
+    }

@@ -10,10 +10,11 @@ from django.http import HttpRequest
 
 from blockknock import throttles
 
+from .auth import player_forget
 from .models import Player, StarEntry
 from .names import guest_name
 
-GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
+GUEST_BACKEND = "blockknock.accounts.auth.CachedModelBackend"
 
 
 @transaction.atomic
@@ -85,8 +86,15 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
     """
     entry = StarEntry.objects.create(player=player, amount=amount, reason=reason, day=day, game=game)
     Player.objects.filter(pk=player.pk).update(stars=F("stars") + amount)
+    player_forget(player.pk)
     player.refresh_from_db(fields=["stars"])
     return entry
+
+
+def level_raise(*, player_id) -> None:
+    """One level up for the player (a finished Classic game of 2,500 points or more, RULES.md § Levels)."""
+    Player.objects.filter(pk=player_id).update(level=F("level") + 1)
+    player_forget(player_id)
 
 
 def stars_paid_on(*, player: Player, day, reason: str) -> int:

@@ -197,7 +197,7 @@ _redis_cache_url = env.redis_url or (
 if _redis_cache_url:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "blockknock.cache.RedisCache",  # Django's, one client per pool (blockknock/cache.py)
             "LOCATION": _redis_cache_url,
             "KEY_PREFIX": "blockknock",
         },
@@ -215,6 +215,10 @@ else:
 # Auth
 # ---------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.Player"
+# Django's ModelBackend with the session's player cached (blockknock/accounts/auth.py); the
+# session itself is read from the cache too (cached_db: written through to the database).
+AUTHENTICATION_BACKENDS = ["blockknock.accounts.auth.CachedModelBackend"]
+SESSION_ENGINE = "blockknock.sessions"  # Django's cached_db, still working while the cache is down
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:play"
 LOGOUT_REDIRECT_URL = "game:play"

@@ -9,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from blockknock.accounts.auth import me_data
 from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.accounts.services import guest_create
 from blockknock.api.errors import ErrorSerializer
@@ -54,4 +55,4 @@ class MeView(APIView):
 
     @extend_schema(responses={200: PlayerSerializer})
     def get(self, request):
-        return Response(PlayerSerializer(request.user).data)
+        return Response(me_data(request.user))

@@ -1,7 +1,9 @@
 """API: games, moves, Continue / No thanks, replays and pieces (API.md § Games).
 
 Each view validates the body, calls the same service as the HTMX board, and
-serialises the answer; errors come out through ``blockknock.api.errors``.
+serialises the answer; errors come out through ``blockknock.api.errors``. The
+``Game`` and ``MoveResult`` answers are built by ``game_data`` / ``move_result_data``
+(no serializer fields per request); the serializers describe them in the schema.
 """
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -21,6 +23,8 @@ from .serializers import (
     MoveSerializer,
     PieceSerializer,
     ReplaySerializer,
+    game_data,
+    move_result_data,
 )
 
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -46,7 +50,7 @@ class GameListView(APIView):
         body = GameStartSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         game = services.game_start(player=request.user, **body.validated_data)
-        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+        return Response(game_data(game), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
@@ -55,7 +59,7 @@ class GameDetailView(APIView):
     @extend_schema(responses={200: PUBLIC_READ, 404: NOT_SHOWN})
     def get(self, request, game_id):
         """A game: to its owner always, to anyone else (no credentials needed) once it has ended."""
-        return Response(GameSerializer(selectors.game_visible(player=_player(request), game_id=game_id)).data)
+        return Response(game_data(selectors.game_visible(player=_player(request), game_id=game_id)))
 
 
 class MoveView(APIView):
@@ -67,21 +71,21 @@ class MoveView(APIView):
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         game, result = services.move_place(player=request.user, game_id=game_id, **body.validated_data)
-        return Response(MoveResponseSerializer({"game": game, "result": result}).data)
+        return Response({"game": game_data(game), "result": move_result_data(result)})
 
 
 class ContinueView(APIView):
     @extend_schema(request=None, responses={200: GameSerializer, **ERRORS})
     def post(self, request, game_id):
         """Use the game's one Continue at "No moves left"."""
-        return Response(GameSerializer(services.game_continue(player=request.user, game_id=game_id)).data)
+        return Response(game_data(services.game_continue(player=request.user, game_id=game_id)))
 
 
 class DeclineView(APIView):
     @extend_schema(request=None, responses={200: GameSerializer, **ERRORS})
     def post(self, request, game_id):
         """"No thanks" at "No moves left": the game ends."""
-        return Response(GameSerializer(services.game_decline(player=request.user, game_id=game_id)).data)
+        return Response(game_data(services.game_decline(player=request.user, game_id=game_id)))
 
 
 class ReplayView(APIView):

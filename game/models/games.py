@@ -94,6 +94,21 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.get_mode_display()} #{self.pk}"
 
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        """A row as loaded, remembering its values (:meth:`changed_fields`)."""
+        game = super().from_db(db, field_names, values, **kwargs)
+        game._stored = dict(zip(field_names, values))
+        return game
+
+    def changed_fields(self) -> list[str]:
+        """The columns (attnames) whose value is no longer the one loaded from the database (every
+        column of a row not loaded from it)."""
+        stored = getattr(self, "_stored", None)
+        if stored is None:
+            return [field.attname for field in self._meta.concrete_fields if not field.primary_key]
+        return [name for name, value in stored.items() if getattr(self, name) != value]
+
     @property
     def public_id(self) -> str:
         """The id as the API shows it (a string)."""

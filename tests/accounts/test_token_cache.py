@@ -8,7 +8,8 @@ from rest_framework.test import APIClient
 
 from blockknock.accounts.auth import CachedTokenAuthentication
 from blockknock.accounts.models import Player
-from blockknock.accounts.services import guest_create, player_rename, stars_add
+from blockknock.accounts.services import guest_create, level_raise, player_rename, stars_add
+from game.models import Game, seed_commitment
 from tests.helpers import api_client_for
 
 
@@ -25,15 +26,16 @@ def test_a_cached_token_is_authenticated_without_a_query(player):
     assert (len(queries), found.pk, found.name, token.key) == (0, player.pk, player.name, key)
 
 
-def test_me_reads_the_counters_in_one_query_once_the_token_is_cached(player):
+def test_me_is_answered_without_a_query_once_cached(player):
     client = api_client_for(player)
-    client.get("/api/me/")
+    with CaptureQueriesContext(connection) as first:
+        client.get("/api/me/")
     with CaptureQueriesContext(connection) as queries:
         response = client.get("/api/me/")
     assert response.status_code == 200
-    counters = [q["sql"] for q in queries if "accounts_player" in q["sql"]]
-    assert len(counters) == 1 and '"stars"' in counters[0] and '"level"' in counters[0]
-    assert len(queries) == 4  # the counters, the two bests of the serializer and the next commitment
+    # the first: the token with its player (one join), the two bests, and the next seed drawn
+    # on first asking (SELECT, then SAVEPOINT, INSERT, RELEASE of get_or_create)
+    assert (len(first), len(queries)) == (7, 0)
 
 
 def test_a_deleted_token_is_refused_at_once(player):
@@ -61,13 +63,24 @@ def test_a_renamed_player_shows_the_new_name(player):
     assert client.get("/api/me/").json()["name"] == "Tile Queen"
 
 
-def test_stars_paid_by_a_queryset_update_show_at_once(player):
+def test_stars_and_levels_moved_by_a_queryset_update_show_at_once(player):
     client = api_client_for(player)
     assert client.get("/api/me/").json()["stars"] == 0
     stars_add(player=player, amount=7, reason="game", day="2026-01-05")
-    Player.objects.filter(pk=player.pk).update(level=3)
+    level_raise(player_id=player.pk)
     body = client.get("/api/me/").json()
-    assert (body["stars"], body["level"]) == (7, 3)
+    assert (body["stars"], body["level"]) == (7, 1)
+
+
+def test_a_finished_game_shows_its_score_as_the_best_at_once(player):
+    from game import services
+
+    client = api_client_for(player)
+    game = services.game_start(player=player, mode="classic")
+    assert client.get("/api/me/").json()["high_score"] == 0
+    Game.objects.filter(pk=game.pk).update(status="no_moves", score=1300)
+    assert client.post(f"/api/games/{game.pk}/decline/").json()["status"] == "over"
+    assert client.get("/api/me/").json()["high_score"] == 1300
 
 
 def test_a_deactivated_player_is_refused(player):
@@ -76,3 +89,12 @@ def test_a_deactivated_player_is_refused(player):
     player.is_active = False
     player.save()
     assert client.get("/api/me/").status_code == 401
+
+
+def test_me_shows_the_new_commitment_once_a_game_takes_the_seed(player):
+    client = api_client_for(player)
+    before = client.get("/api/me/").json()["next_commitment"]
+    assert client.post("/api/games/", {"mode": "classic"}, format="json").status_code == 201
+    after = client.get("/api/me/").json()["next_commitment"]
+    game = Game.objects.get(player=player)
+    assert before != after and seed_commitment(game.seed) == before

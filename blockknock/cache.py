@@ -1,0 +1,59 @@
+"""Django's Redis cache with one Redis client per connection pool, and a one-round-trip counter.
+
+Django's ``RedisCache`` builds a new ``redis.Redis`` object for every operation
+(``RedisCacheClient.get_client``), and building one fills its table of ~170
+response callbacks: about as much CPU as the call itself. A ``redis.Redis`` is
+thread-safe (each command borrows a connection from the pool), so
+:class:`RedisCache` keeps one per pool.
+
+:func:`count` is the rate limits' counter (blockknock/throttles.py): add one to
+a key that lives for a window, created at the window's first request. On Redis
+it is one ``MULTI``/``EXEC`` round trip (``SET key 0 EX … NX`` then ``INCR``);
+Django's ``add`` + ``incr`` take three (``incr`` checks ``EXISTS`` first).
+"""
+
+from __future__ import annotations
+
+from django.core.cache.backends import redis
+
+
+class RedisCacheClient(redis.RedisCacheClient):
+    def __init__(self, servers, **options):
+        super().__init__(servers, **options)
+        self._clients = {}
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+        return client
+
+    def count(self, key: str, timeout: int) -> int:
+        pipeline = self.get_client(key, write=True).pipeline(transaction=True)
+        pipeline.set(key, 0, ex=timeout, nx=True)
+        pipeline.incr(key)
+        return pipeline.execute()[1]
+
+
+class RedisCache(redis.RedisCache):
+    """``django.core.cache.backends.redis.RedisCache`` with the client above."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = RedisCacheClient
+
+    def count(self, key: str, timeout: int) -> int:
+        return self._cache.count(self.make_and_validate_key(key), self.get_backend_timeout(timeout))
+
+
+def count(cache, key: str, timeout: int) -> int:
+    """Add one to the counter ``key`` (created at 0 to live ``timeout`` seconds) and return it; atomic."""
+    if isinstance(cache, RedisCache):
+        return cache.count(key, timeout)
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the counter expired between add and incr: a new window
+        cache.add(key, 1, timeout=timeout)
+        return 1
