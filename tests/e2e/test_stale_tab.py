@@ -74,6 +74,14 @@ def moves_stored() -> int:
     return GameEvent.objects.filter(kind=EventKind.MOVE).count()
 
 
+def in_view(page: Page, locator) -> None:
+    """The message is wholly on screen, and nothing scrolls sideways."""
+    box, view = locator.bounding_box(), page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= view["width"] and box["y"] + box["height"] <= view["height"], (box, view)
+    assert page.evaluate("document.documentElement.scrollWidth") == view["width"]
+
+
 def assert_refused_with(page: Page, game: Game, language: str, reason: str) -> None:
     """The dialog says ``reason`` in ``language``, the piece is back and nothing was stored."""
     dialog = page.get_by_test_id("session-lost")
@@ -82,6 +90,7 @@ def assert_refused_with(page: Page, game: Game, language: str, reason: str) -> N
     expect(page.get_by_test_id("session-text")).to_have_text(MESSAGES[language][reason])
     expect(dialog.get_by_test_id("session-reload")).to_be_visible()
     expect(dialog.get_by_test_id("session-login")).to_be_visible()
+    in_view(page, dialog)
     expect(page.locator(".piece.is-sending")).to_have_count(0)
     assert screen_hand(page) == list(HAND)
     assert screen_board(page)[3] == EMPTY
@@ -131,7 +140,9 @@ def test_logged_in_as_another_player_in_another_tab_the_move_is_refused_and_said
     assert not Game.objects.filter(player=bob, moves__gt=0).exists()  # nothing in the other player's account
 
 
-def test_logged_out_in_another_tab_the_move_is_refused_and_said(context: BrowserContext):
+@pytest.mark.parametrize("screen", ["desktop_context", "phone_context"])
+def test_logged_out_in_another_tab_the_move_is_refused_and_said(request, screen):
+    context = request.getfixturevalue(screen)
     account("ada")
     page_a, game = game_on_page_a(context, "ada")
     log_out(context.new_page())  # lands on the play page as a new guest
@@ -158,3 +169,25 @@ def test_an_expired_session_refuses_the_move_and_says_so(context: BrowserContext
 
     page_a.get_by_test_id("session-login").click()
     expect(page_a.locator("#id_username")).to_be_visible()
+
+
+def test_a_token_refused_again_after_the_fresh_one_is_not_retried_twice(context: BrowserContext):
+    account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    sent = []
+
+    def always_refused(route):
+        sent.append(route.request.headers.get("x-csrftoken"))
+        route.fulfill(status=403, content_type="application/json", body='{"error": "csrf_failed", "detail": "x"}')
+
+    page_a.route("**/move/", always_refused)
+    place_mono(page_a)
+    dialog = page_a.get_by_test_id("session-lost")
+    expect(page_a.get_by_test_id("session-text")).to_have_text(
+        "This page is out of date, so nothing was played here. Reload it to go on."
+    )
+    expect(dialog.get_by_test_id("session-login")).to_be_hidden()
+    assert len(sent) == 2 and sent[0] != sent[1]  # sent again once, with the session's fresh token
+    assert screen_hand(page_a) == list(HAND)
+    game.refresh_from_db()
+    assert game.moves == 0
