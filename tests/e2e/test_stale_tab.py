@@ -191,3 +191,32 @@ def test_a_token_refused_again_after_the_fresh_one_is_not_retried_twice(context:
     assert screen_hand(page_a) == list(HAND)
     game.refresh_from_db()
     assert game.moves == 0
+
+
+def test_new_game_after_logging_in_again_elsewhere_starts_once_and_asks_once(context: BrowserContext):
+    ada = account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    page_b = context.new_page()
+    log_in(page_b, "ada")  # rotates the token: page A's form field and header are stale
+    page_b.close()
+
+    page_a.locator(".tools").get_by_role("button", name="New game").click()
+    page_a.get_by_test_id("confirm-new-game").click()
+    expect(page_a.locator("#play-area")).not_to_have_attribute("data-game-id", str(game.pk))
+    expect(page_a.locator("#new-game-dialog")).to_be_hidden()  # not asked again for the second try
+    expect(page_a.get_by_test_id("session-lost")).to_be_hidden()
+    game.refresh_from_db()
+    assert game.status == "abandoned"
+    assert Game.objects.filter(player=ada, status="playing").count() == 1
+
+
+def test_a_refusal_without_an_error_event_is_still_said(context: BrowserContext):
+    account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    page_a.route("**/move/", lambda route: route.fulfill(status=403, content_type="text/html", body="<p>Forbidden</p>"))
+    place_mono(page_a)
+    expect(page_a.locator("#toast")).to_have_text("That move was not accepted. The board was reloaded from the server.")
+    expect(page_a.locator(".piece.is-sending")).to_have_count(0)
+    assert screen_hand(page_a) == list(HAND)
+    game.refresh_from_db()
+    assert game.moves == 0

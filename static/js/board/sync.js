@@ -147,8 +147,8 @@ function settle(detail, status) {
     snapBack(pending.avatar, pending.button);
     if (pending.button) pending.button.classList.remove("is-sending");
     clearPreview();
-    const refused = !unanswered && (!detail.successful || detail.failed);
-    if (refused && !state.lost) resync();
+    const refused = !unanswered && status >= 400; // (onBeforeSwap clears htmx's isError for 4xx)
+    if (!unanswered && !state.lost && (refused || !detail.successful || detail.failed)) resync();
     if (refused && !state.lost && !pending.rejected) toast(strings("refused"));
   }
   if (unanswered) connectionLost();
