@@ -5,13 +5,15 @@ game's errors (``game.errors``) and the shop's (``themes.errors``) subclass it.
 Views catch it, and the API's exception handler (``blockknock.api.errors``)
 answers it as API.md's ``{"error": code, "detail": text}`` with its status.
 
-The 404 / 500 handlers answer JSON under ``/api/``, HTML elsewhere. A path under
+The 404 / 500 handlers answer JSON under ``/api/``, HTML elsewhere; the CSRF
+refusal (``CSRF_FAILURE_VIEW``) answers JSON to a script as well. A path under
 ``/api/`` that no route matches (``/api/leaderboards/daily/not-a-date/``) is
 answered by Django's URL resolver, not by DRF: without them an API client would
 get the HTML 404 page.
 """
 
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
@@ -54,3 +56,27 @@ def server_error(request):
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"error": "server_error", "detail": "Server error."}, status=500)
     return defaults.server_error(request)
+
+
+CSRF_FAILED = "csrf_failed"
+"""The code of a request refused by Django's CSRF check (a stale token, e.g. after logging in in another tab)."""
+
+
+def _from_a_script(request) -> bool:
+    """An HTMX or ``fetch`` request asking for JSON, or any request under /api/: not a page a person is reading."""
+    if getattr(request, "htmx", False) or request.path.startswith(API_PREFIX):
+        return True
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+
+
+def csrf_failure(request, reason=""):
+    """Django's CSRF refusal (``CSRF_FAILURE_VIEW``): ``403 csrf_failed`` as JSON to a script, the page otherwise.
+
+    The board script (``static/js/board/session.js``) reads the code, fetches a
+    fresh token and sends its request again once. Token clients of the API never
+    get here: DRF's views are exempt from the middleware's check.
+    """
+    detail = _("This page is out of date. Reload it and try again.")
+    if _from_a_script(request):
+        return JsonResponse({"error": CSRF_FAILED, "detail": str(detail)}, status=403)
+    return render(request, "403_csrf.html", {"detail": detail}, status=403)

@@ -57,3 +57,10 @@ class DailyPlayed(GameError):
 class GameNotFound(GameError):
     code, status_code = "not_found", 404
     default_detail = _("No such game.")
+
+
+class SignedOut(GameError):
+    """A board action from a page whose player is no longer signed in here (logged out or expired in another tab)."""
+
+    code, status_code = "signed_out", 403
+    default_detail = _("You are signed out (in another tab, or your session ended), so nothing was played here.")

@@ -8,11 +8,14 @@ the live region); a plain form post (no JavaScript) is redirected to the play pa
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
 ``HX-Trigger`` event ``bk:game-error`` carrying ``{"code", "detail"}`` so the page
-can put the piece back and say why.
+can put the piece back and say why. An action on a game already on a page needs
+the session's player (:func:`signed_in`): a session logged out or expired in another
+tab is refused as ``signed_out``, never given a new guest.
 """
 
 import datetime as dt
 import json
+from functools import wraps
 
 from django import forms
 from django.contrib import messages
@@ -31,7 +34,7 @@ from blockknock.throttles import throttle
 
 from . import seeds, selectors, services
 from .engine.stream import check_client_seed
-from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked
+from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, SignedOut
 from .history import game_fairness
 from .models import Mode
 
@@ -135,17 +138,34 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
         messages.error(request, error.detail)
         return redirect("game:play")
     game = None
-    if not isinstance(error, GameNotFound):
+    if player is not None and not isinstance(error, GameNotFound):
         try:
             game = selectors.game_get(player=player, game_id=game_id)
         except GameNotFound:
             game = None
-    if game is None:  # not this player's game (or gone): the page reloads itself
+    if game is None:  # not this player's game, gone, or no player: the page says so
         response = HttpResponse(status=error.status_code)
     else:
         response = render(request, BOARD_PARTIAL, _context(player, game, error=error), status=error.status_code)
     response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": error.code, "detail": _player_message(error)}})
     return response
+
+
+def signed_in(view):
+    """Decorate a board action (move, Continue, No thanks, New game, resync): refused as ``signed_out`` without a player.
+
+    These are posted from a page the session's player was shown; a session that
+    has lost its player since (logged out in another tab, expired) must not play
+    on as a new guest. The view reads the player as ``request.user``.
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _refused(request, None, None, SignedOut())
+        return view(request, *args, **kwargs)
+
+    return wrapped
 
 
 def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
@@ -226,11 +246,12 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@signed_in
 @throttle("games")
 def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``) with the browser's client seed, if it sent one;
     the unfinished one of that mode is abandoned by the service."""
-    player = player_for_request(request)
+    player = request.user
     form = NewGameForm(request.POST)
     if not form.is_valid():
         return _refused(request, player, None, Invalid(form.errors["client_seed"][0]))
@@ -244,10 +265,11 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 
 
 @require_POST
+@signed_in
 @throttle("moves")
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
     """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
-    player = player_for_request(request)
+    player = request.user
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -259,8 +281,8 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResponse:
-    """Run ``action(player=, game_id=)`` for this browser's player and answer with the board (or the refusal)."""
-    player = player_for_request(request)
+    """Run ``action(player=, game_id=)`` for this session's player and answer with the board (or the refusal)."""
+    player = request.user
     try:
         game = action(player=player, game_id=game_id)
     except GameError as error:
@@ -269,12 +291,14 @@ def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResp
 
 
 @require_POST
+@signed_in
 def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
     """Use the game's Continue at "No moves left"."""
     return _on_game(request, game_id, services.game_continue, "continue")
 
 
 @require_POST
+@signed_in
 def decline(request: HttpRequest, game_id: str) -> HttpResponse:
     """"No thanks" at "No moves left": the game ends."""
     return _on_game(request, game_id, services.game_decline, "decline")
@@ -282,6 +306,7 @@ def decline(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @never_cache
 @require_GET
+@signed_in
 def board(request: HttpRequest, game_id: str) -> HttpResponse:
     """The board partial as the server has it (the page resyncs with this)."""
     return _on_game(request, game_id, selectors.game_get, "resync")

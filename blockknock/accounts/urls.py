@@ -12,4 +12,5 @@ urlpatterns = [
     path("login/", throttle("login")(auth_views.LoginView.as_view()), name="login"),  # POSTs: per-address rate
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("name/", views.rename, name="rename"),
+    path("session/", views.session_state, name="session"),  # the board's check after a stale token
 ]

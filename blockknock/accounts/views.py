@@ -1,12 +1,15 @@
-"""Thin views for sign-up, renaming, the language and Settings; log in / log out are Django's own views."""
+"""Thin views for sign-up, renaming, the language, Settings and the session's state; log in / log out are Django's own views."""
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.http import JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from . import services
@@ -64,3 +67,20 @@ def language_set(request):
 def settings_page(request):
     """Settings: sound, account links, display name, and How scoring works."""
     return render(request, "settings.html")
+
+
+@never_cache
+@require_GET
+def session_state(request):
+    """Who this browser's session plays as now, and its CSRF token (JSON); never makes a guest.
+
+    Asked by the board after a refused token (a log-in or log-out in another tab):
+    ``{"player": id or null, "guest": bool, "csrf_token": "..."}``.
+    """
+    user = request.user
+    signed_in = user.is_authenticated
+    return JsonResponse({
+        "player": user.pk if signed_in else None,
+        "guest": signed_in and user.is_guest,
+        "csrf_token": get_token(request),
+    })

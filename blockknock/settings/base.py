@@ -222,6 +222,11 @@ SESSION_ENGINE = "blockknock.sessions"  # Django's cached_db, still working whil
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:play"
 LOGOUT_REDIRECT_URL = "game:play"
+# The CSRF secret lives in the csrftoken cookie (CSRF_USE_SESSIONS and
+# CSRF_COOKIE_HTTPONLY keep Django's False) and is rotated at every log-in, so a
+# log-in in another tab leaves this tab's token stale: its refusal answers a script
+# 403 csrf_failed (JSON), and the board fetches a fresh token (accounts:session).
+CSRF_FAILURE_VIEW = "blockknock.errors.csrf_failure"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
@@ -133,6 +134,33 @@ def test_the_board_partial_resyncs(client, game):
     response = client.get(f"/games/{game.pk}/", **HX)
     assert response.status_code == 200
     assert attr(response.content.decode(), "data-game-id") == str(game.pk)
+
+
+SIGNED_OUT = "You are signed out (in another tab, or your session ended), so nothing was played here."
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("post", "move/"), ("post", "continue/"), ("post", "decline/"), ("get", ""), ("post", "/games/new/")],
+)
+def test_a_board_action_after_a_log_out_elsewhere_is_signed_out_and_makes_no_guest(client, game, method, path):
+    client.logout()  # another tab logged out (or the session expired): this page's session has no player
+    players = Player.objects.count()
+    url = path if path.startswith("/") else f"/games/{game.pk}/{path}"
+    body = {"slot": 0, "row": 0, "col": 0, "move_number": 0} if path == "move/" else {}
+    response = getattr(client, method)(url, body, **HX)
+    assert (response.status_code, response.content) == (403, b"")
+    assert error_event(response) == {"code": "signed_out", "detail": SIGNED_OUT}
+    assert Player.objects.count() == players and "sessionid" not in response.cookies
+    assert list(Game.objects.values_list("pk", "moves", "status")) == [(game.pk, 0, "playing")]
+
+
+def test_without_htmx_a_signed_out_move_goes_back_to_the_play_page_and_says_why(client, game):
+    client.logout()
+    response = move(client, game, 0, 0, 0)
+    assert (response.status_code, response["Location"]) == (302, "/")
+    assert SIGNED_OUT in client.get("/").content.decode()
+    assert Game.objects.get(pk=game.pk).moves == 0
 
 
 @pytest.mark.parametrize("url", ["/", "/how-to-play/", "/settings/scoring/"])

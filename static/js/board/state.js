@@ -18,6 +18,8 @@ export const state = {
   focusPos: { row: 0, col: 0 }, // the board's roving tabindex
   retryDelay: 0, // 0: connected; else the wait before the next board fetch
   retryTimer: 0,
+  tokenRetry: false, // the request on its way was sent again after a refused CSRF token (session.js)
+  lost: "", // why this tab cannot play on ("signedOut", "playerChanged", "stale"), or ""
 };
 
 export function area() {

@@ -12,6 +12,12 @@
  * 4 s ... at most 15 s) until the server answers, which hides the banner and swaps
  * in the server's board (the move may or may not have been applied: the server's
  * board says which).
+ *
+ * A stale tab (session.js): a request refused for its CSRF token (a log-in in
+ * another tab) is sent again once with a fresh token if the session still plays
+ * as this page's player; otherwise, and for a "signed_out" refusal, the piece goes
+ * back and the #session-lost dialog says why. A refusal without an error event
+ * says so in a toast: no refused move snaps back silently.
  */
 import { area, readGame, state, strings } from "./state.js";
 import { clearPreview, showPreview } from "./preview.js";
@@ -19,6 +25,7 @@ import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import { announce } from "../live.js";
 import { snapBack } from "./avatar.js";
+import { isTokenRefused, recoverToken, showSessionLost } from "./session.js";
 
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
@@ -77,6 +84,7 @@ function onBeforeRequest(event) {
     return;
   }
   state.inFlight = true;
+  state.lost = "";
   setBusy(true);
 }
 
@@ -115,27 +123,62 @@ function onGameError(event) {
     pending.avatar = null;
     nope(null);
   }
-  toast(info.detail);
+  if (info.code === "signed_out") state.lost = "signedOut"; // the dialog says it (settle)
+  else toast(info.detail);
 }
 
 function onAfterRequest(event) {
-  if (!targetsPlayArea(event.detail)) return;
+  const detail = event.detail;
+  if (!targetsPlayArea(detail)) return;
+  if (isTokenRefused(detail.xhr)) tokenRefused(detail);
+  else settle(detail, detail.xhr ? detail.xhr.status : 0);
+}
+
+/* The request is over: put a piece that was not swapped in back, resync, say what went wrong. */
+function settle(detail, status) {
   state.inFlight = false;
+  state.tokenRetry = false;
   setBusy(false);
-  const xhr = event.detail.xhr;
-  const status = xhr ? xhr.status : 0;
   const unanswered = status === 0 || status >= 500; // network error, timeout or server error
   const pending = state.pending;
   if (pending) {
-    // not swapped in (network error, server error or an outdated answer): put the piece back
+    // not swapped in (refused, network error, server error or an outdated answer): put the piece back
     state.pending = null;
     snapBack(pending.avatar, pending.button);
     if (pending.button) pending.button.classList.remove("is-sending");
     clearPreview();
-    if (!unanswered && (!event.detail.successful || event.detail.failed)) resync();
+    const refused = !unanswered && status >= 400; // (onBeforeSwap clears htmx's isError for 4xx)
+    if (!unanswered && !state.lost && (refused || !detail.successful || detail.failed)) resync();
+    if (refused && !state.lost && !pending.rejected) toast(strings("refused"));
   }
   if (unanswered) connectionLost();
   else connectionBack();
+  if (state.lost) showSessionLost(state.lost);
+}
+
+/* Refused for its CSRF token: send it again once with a fresh one, if this page's player is still the session's. */
+async function tokenRefused(detail) {
+  const outcome = state.tokenRetry ? "stale" : await recoverToken();
+  if (outcome === "same") {
+    sendAgain(detail.requestConfig);
+    return;
+  }
+  if (outcome !== "unanswered") state.lost = outcome;
+  settle(detail, outcome === "unanswered" ? 0 : detail.xhr.status);
+}
+
+/* The same request again (a move keeps its move_number: the server never applies it twice). */
+function sendAgain(config) {
+  const values = Object.fromEntries(config.formData);
+  delete values.csrfmiddlewaretoken; // a form's own field now holds the fresh token
+  state.inFlight = false;
+  state.tokenRetry = true;
+  window.htmx.ajax(config.verb.toUpperCase(), config.path, {
+    source: config.elt,
+    target: "#play-area",
+    swap: "outerHTML",
+    values,
+  });
 }
 
 function banner() {
@@ -188,6 +231,7 @@ function onAfterSwap(event) {
 function onConfirm(event) {
   const elt = event.detail.elt;
   if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-confirm-new")) return;
+  if (state.tokenRetry) return; // sent again after a fresh token: it was confirmed the first time
   const dialog = document.getElementById("new-game-dialog");
   if (!dialog || typeof dialog.showModal !== "function") return;
   event.preventDefault();
