@@ -187,15 +187,29 @@ def _safe(board: Bitboard, hand: Hand, unplaced: Sequence[int], slot: int, combo
     return _option(board, hand[unplaced[first]], unplaced[first], row * SIZE + col, combo, scoring)[0]
 
 
+def _lines_completed(board: Bitboard, piece: Piece, index: int) -> int:
+    """Lines that placing ``piece`` (known to fit) at anchor bit ``index`` completes (``board`` has no full line)."""
+    filled = board | piece.mask << index
+    return sum(filled & line == line for line in piece.lines_at[index])
+
+
 def _better(
     board: Bitboard, piece: Piece, move: Move, played: MoveResult, rest: Sequence[Piece], keep: bool,
     combo: Combo, scoring: Scoring,
 ) -> Option | None:
-    """The best placement of ``piece`` completing more lines and scoring more (leaving ``rest`` placeable if ``keep``)."""
-    for option, placement in _options(board, piece, move[0], combo, scoring):
-        if option.points <= played.points:
-            return None
-        if option.lines > played.lines and (not keep or _placeable(placement.board, rest)):
+    """The best placement of ``piece`` completing more lines and scoring more (leaving ``rest`` placeable if ``keep``).
+
+    Only the placements completing more lines than the one played are scored (a quick count of
+    the lines through the piece first).
+    """
+    more = [
+        _option(board, piece, move[0], row * SIZE + col, combo, scoring)
+        for row, col in cells(anchors(board, piece))
+        if _lines_completed(board, piece, row * SIZE + col) > played.lines
+    ]
+    more.sort(key=lambda pair: -pair[0].points)
+    for option, placement in more:
+        if option.points > played.points and (not keep or _placeable(placement.board, rest)):
             return option
     return None
 
