@@ -1,6 +1,7 @@
 """game/history/review.py and ``GET /api/games/{id}/review/``: the review of an ended game, exact, public, cached."""
 
 import random
+import re
 
 import pytest
 
@@ -116,3 +117,37 @@ def test_the_review_endpoint_is_in_the_openapi_schema(client):
     review = schema["components"]["schemas"]["Review"]
     assert set(review["properties"]) == {"game", "dealer", "set_size", "summary", "hands", "moves"}
     assert "better" in schema["components"]["schemas"]["ReviewMove"]["properties"]
+
+
+def page(game, query=""):
+    return f"/games/{game.public_id}/review/{query}"
+
+
+def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_verdicts(client, db):
+    rows = ["#.#.#.##"] + CHECKERBOARD[1:]
+    game = abandoned_game_on(rows, [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    html = client.get(page(game, "?move=3")).content.decode()
+    assert "Move 3 of 3" in html
+    assert 'class="cell is-played" data-row="1" data-col="0"' in html
+    assert 'class="cell is-hint is-hint--better" data-row="0" data-col="5"' in html
+    assert "Piece 3 at row 2, column 1: 10 points." in html
+    assert "Missed clear: row 1, column 6 would have completed 1 line for 110 points (100 more). It is drawn with stripes." in html
+    assert "That was the hand&#x27;s last piece." in html
+    assert 'href="?move=3" data-review-move="3">Move 3: missed clear, 100 points</a>' in html
+    assert 'id="review-moves" type="application/json"' in html
+    assert not re.search(r"<script(?![^>]*\b(src|type=\"application/json\")=?)[^>]*>", html)  # no inline scripts
+    assert not re.search(r"\sstyle=", html)
+
+
+def test_the_review_page_speaks_traditional_chinese(client, db):
+    game = abandoned_game_on(["#.#.#.##"] + CHECKERBOARD[1:], [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "我玩得怎麼樣？" in html
+    assert "第 3 步，共 3 步" in html
+    assert "錯過消除：放在第 1 排第 6 列，可以消除 1 條線，得 110 分（多 100 分）。斜線標出的就是這個位置。" in html
+
+
+def test_a_move_out_of_range_shows_the_first_and_an_unfinished_game_has_no_review_page(client, checkerboard, classic):
+    assert "Move 1 of 2" in client.get(page(checkerboard, "?move=99")).content.decode()
+    assert "Move 1 of 2" in client.get(page(checkerboard, "?move=x")).content.decode()
+    assert client.get(page(classic)).status_code == 404
