@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from ..engine import HAND_SIZE
 
@@ -35,46 +35,46 @@ def _where(option: dict) -> dict:
 
 
 def _played(move: dict) -> str:
-    text = _("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points") % {**_where(move), "points": _n(move["points"])}
+    parts = [_("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points") % {**_where(move), "points": _n(move["points"])}]
     if move["lines"]:
-        text += ", " + ngettext("%(lines)s line", "%(lines)s lines", move["lines"]) % {"lines": _n(move["lines"])}
+        parts.append(ngettext("%(lines)s line", "%(lines)s lines", move["lines"]) % {"lines": _n(move["lines"])})
     if move["combo"] > 1:
-        text += ", " + _("combo ×%(combo)s") % {"combo": _n(move["combo"])}
+        parts.append(_("combo ×%(combo)s") % {"combo": _n(move["combo"])})
     if move["emptied"]:
-        text += ", " + _("board cleared")
-    return text + "."
+        parts.append(_("board cleared"))
+    return pgettext("sentence", "%(text)s.") % {"text": pgettext("list", ", ").join(parts)}
 
 
-def _hand_verdict(move: dict, last_of_hand: bool) -> str:
+def _hand_verdict(move: dict, last_of_hand: bool) -> list[str]:
     if move["stranded"]:
-        text = _("This move lost the hand: after it, the rest of the hand could no longer all be placed.")
+        found = [_("This move lost the hand: after it, the rest of the hand could no longer all be placed.")]
         if move["safe"]:
-            text += " " + _(
+            found.append(_(
                 "Piece %(piece)s at row %(row)s, column %(col)s would have kept the whole hand placeable (drawn with stripes)."
-            ) % _where(move["safe"])
-        return text
+            ) % _where(move["safe"]))
+        return found
     if not move["hand_placeable"]:
-        return _("The rest of the hand could no longer all be placed.")
+        return [_("The rest of the hand could no longer all be placed.")]
     if last_of_hand:
-        return _("That was the hand's last piece.")
-    return _("The rest of the hand could still be placed.")
+        return [_("That was the hand's last piece.")]
+    return [_("The rest of the hand could still be placed.")]
 
 
-def _missed(move: dict, drawn: bool) -> str:
+def _missed(move: dict, drawn: bool) -> list[str]:
     better = move["better"]
     if better is None:
-        return ""
+        return []
     values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["points"])}
-    text = ngettext(
+    found = [ngettext(
         "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
         "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
         better["lines"],
-    ) % {**values, "lines": _n(better["lines"])}
+    ) % {**values, "lines": _n(better["lines"])}]
     if drawn:
-        text += " " + _("It is drawn with stripes.")
+        found.append(_("It is drawn with stripes."))
     if move["combo_lost"]:
-        text += " " + _("It would also have kept the combo going (×%(combo)s).") % {"combo": _n(better["combo"])}
-    return text
+        found.append(_("It would also have kept the combo going (×%(combo)s).") % {"combo": _n(better["combo"])})
+    return found
 
 
 @dataclass(frozen=True)
@@ -94,12 +94,12 @@ def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool)
     hand_line = _("Hand %(number)s: %(eligible)s of %(pieces)s pieces could be dealt") % {
         "number": _n(hand["deal"] + 1), "eligible": _n(hand["luck"]), "pieces": _n(set_size),
     }
-    verdicts = [_played(move), _hand_verdict(move, last_of_hand), _missed(move, kind == BETTER)]
+    verdicts = [_played(move), *_hand_verdict(move, last_of_hand), *_missed(move, kind == BETTER)]
     return {
         "number": move["number"] + 1, "title": title, "hand": hand_line, "board": move["board"],
         "played": move["cells"], "hint": hint["cells"] if hint else [], "hint_kind": kind,
         "lost": move["stranded"], "missed": move["better"] is not None,
-        "verdicts": [text for text in verdicts if text],
+        "verdicts": verdicts,
     }
 
 

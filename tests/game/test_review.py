@@ -131,7 +131,10 @@ def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_ver
     assert 'class="cell is-played" data-row="1" data-col="0"' in html
     assert 'class="cell is-hint is-hint--better" data-row="0" data-col="5"' in html
     assert "Piece 3 at row 2, column 1: 10 points." in html
-    assert "Missed clear: row 1, column 6 would have completed 1 line for 110 points (100 more). It is drawn with stripes." in html
+    assert (
+        '<p class="review-verdict">Missed clear: row 1, column 6 would have completed 1 line for 110 points (100 more).</p>'
+        '<p class="review-verdict">It is drawn with stripes.</p>'
+    ) in html
     assert "That was the hand&#x27;s last piece." in html
     assert 'href="?move=3" data-review-move="3">Move 3: missed clear, 100 points</a>' in html
     assert 'id="review-moves" type="application/json"' in html
@@ -144,7 +147,9 @@ def test_the_review_page_speaks_traditional_chinese(client, db):
     html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "我玩得怎麼樣？" in html
     assert "第 3 步，共 3 步" in html
-    assert "錯過消除：放在第 1 排第 6 列，可以消除 1 條線，得 110 分（多 100 分）。斜線標出的就是這個位置。" in html
+    assert "錯過消除：放在第 1 橫排、第 6 直排，可以消除 1 排，得 110 分（多 100 分）。" in html
+    assert "以斜線標示。" in html
+    assert '<p class="review-verdict">方塊 3 放在第 2 橫排、第 1 直排：10 分。</p>' in html
 
 
 def test_a_move_out_of_range_shows_the_first_and_an_unfinished_game_has_no_review_page(client, checkerboard, classic):
