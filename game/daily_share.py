@@ -55,16 +55,17 @@ def daily_number(day: dt.date) -> int:
 
 
 def hand_emojis(moves: list[dict]) -> list[str]:
-    """One emoji per hand, in order, from a review's moves (``deal``, ``lines``, ``emptied``).
+    """One emoji per hand, in order, from a review's moves (``deal``, ``played["lines"]``, ``emptied``).
 
-    >>> hand_emojis([{"deal": 0, "lines": 0, "emptied": False}, {"deal": 0, "lines": 1, "emptied": False},
-    ...              {"deal": 1, "lines": 2, "emptied": True}, {"deal": 2, "lines": 3, "emptied": False}])
+    >>> def move(deal, lines, emptied=False):
+    ...     return {"deal": deal, "played": {"lines": lines}, "emptied": emptied}
+    >>> hand_emojis([move(0, 0), move(0, 1), move(1, 2, emptied=True), move(2, 3)])
     ['🟦', '✨', '🟧']
     """
     lines: dict[int, int] = {}
     emptied: set[int] = set()
     for move in moves:
-        lines[move["deal"]] = lines.get(move["deal"], 0) + move["lines"]
+        lines[move["deal"]] = lines.get(move["deal"], 0) + move["played"]["lines"]
         if move["emptied"]:
             emptied.add(move["deal"])
     return [EMPTIED if deal in emptied else HAND_EMOJIS[min(count, len(HAND_EMOJIS) - 1)] for deal, count in lines.items()]

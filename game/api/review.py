@@ -11,7 +11,6 @@ from blockknock.api.errors import ErrorSerializer
 from .. import history, selectors
 from .serializers import GameSerializer
 
-Board = serializers.ListField(child=serializers.CharField(), help_text="8 text rows, # filled, row 0 first.")
 Cells = serializers.ListField(
     child=serializers.ListField(child=serializers.IntegerField()), help_text="The piece's board cells, [row, col]."
 )
@@ -36,14 +35,7 @@ class ReviewMoveSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="Pieces placed before this move.")
     deal = serializers.IntegerField(help_text="The hand it belongs to (0 = the first).")
     board = serializers.ListField(child=serializers.CharField(), help_text="The board before the move.")
-    slot = serializers.IntegerField()
-    piece = serializers.CharField()
-    row = serializers.IntegerField()
-    col = serializers.IntegerField()
-    cells = Cells
-    points = serializers.IntegerField()
-    lines = serializers.IntegerField()
-    combo = serializers.IntegerField(help_text="The combo after the move.")
+    played = OptionSerializer(help_text="The placement as played: its points, lines and the combo after it.")
     emptied = serializers.BooleanField(help_text="The move left the board empty.")
     hand_placeable = serializers.BooleanField(help_text="After it, the rest of the hand could still be placed in full.")
     stranded = serializers.BooleanField(help_text="This move made placing the rest of the hand impossible.")

@@ -27,7 +27,7 @@ points played, summed (the rest of the game is not replayed).
 >>> from game.engine.scoring import ClassicScoring, Combo
 >>> board = from_rows(["#######."] * 4 + ["........"] * 4)
 >>> verdict = judge_move(board, (PIECES["mono"],) * 3, (False,) * 3, (0, 5, 5), Combo(), ClassicScoring())
->>> verdict.points, verdict.better.row, verdict.better.col, verdict.better.lines, verdict.better.points
+>>> verdict.played.points, verdict.better.row, verdict.better.col, verdict.better.lines, verdict.better.points
 (10, 0, 7, 1, 110)
 """
 
@@ -41,7 +41,7 @@ from .board import Placement, anchors, place
 from .deal import HAND_SIZE, Hand, eligible_counts
 from .game import GameState, Move
 from .pieces import Piece
-from .scoring import Combo, MoveResult, Scoring
+from .scoring import Combo, Scoring
 from .solver import can_place_all, witness
 
 __all__ = ["GameReview", "HandReview", "MoveReview", "Option", "judge_move", "review_game"]
@@ -76,8 +76,7 @@ class MoveReview:
     :ivar number: the move's index in the game (pieces placed before it).
     :ivar deal: the index of the hand it belongs to.
     :ivar board: the board before the move.
-    :ivar slot, piece, row, col: the placement as played.
-    :ivar points, lines, combo: its points, lines completed and the combo after it.
+    :ivar played: the placement as played, its points, lines and the combo after it.
     :ivar emptied: the move left the board empty.
     :ivar hand_placeable: the rest of the hand could still be placed in full after it.
     :ivar stranded: this move made that impossible.
@@ -89,13 +88,7 @@ class MoveReview:
     number: int
     deal: int
     board: Bitboard
-    slot: int
-    piece: str
-    row: int
-    col: int
-    points: int
-    lines: int
-    combo: int
+    played: Option
     emptied: bool
     hand_placeable: bool
     stranded: bool = False
@@ -152,7 +145,7 @@ class GameReview:
     @property
     def points_missed(self) -> int:
         """Points left on the table: each missed clear's points minus the points played."""
-        return sum(move.better.points - move.points for move in self.moves if move.better is not None)
+        return sum(move.better.points - move.played.points for move in self.moves if move.better is not None)
 
 
 def _option(board: Bitboard, piece: Piece, slot: int, index: int, combo: Combo, scoring: Scoring):
@@ -194,8 +187,7 @@ def _lines_completed(board: Bitboard, piece: Piece, index: int) -> int:
 
 
 def _better(
-    board: Bitboard, piece: Piece, move: Move, played: MoveResult, rest: Sequence[Piece], keep: bool,
-    combo: Combo, scoring: Scoring,
+    board: Bitboard, piece: Piece, played: Option, rest: Sequence[Piece], keep: bool, combo: Combo, scoring: Scoring,
 ) -> Option | None:
     """The best placement of ``piece`` completing more lines and scoring more (leaving ``rest`` placeable if ``keep``).
 
@@ -203,7 +195,7 @@ def _better(
     the lines through the piece first).
     """
     more = [
-        _option(board, piece, move[0], row * SIZE + col, combo, scoring)
+        _option(board, piece, played.slot, row * SIZE + col, combo, scoring)
         for row, col in cells(anchors(board, piece))
         if _lines_completed(board, piece, row * SIZE + col) > played.lines
     ]
@@ -227,14 +219,12 @@ def judge_move(
     piece = hand[slot]
     unplaced = [i for i in range(HAND_SIZE) if not used[i]]
     rest = [hand[i] for i in unplaced if i != slot]
-    placement = place(board, piece, row, col)
-    played, _ = scoring.score_placement(placement, combo)
+    played, placement = _option(board, piece, slot, row * SIZE + col, combo, scoring)
     placeable = _placeable(placement.board, rest)
     stranded = placeable_before and not placeable
-    better = _better(board, piece, move, played, rest, placeable, combo, scoring)
+    better = _better(board, piece, played, rest, placeable, combo, scoring)
     return MoveReview(
-        number=number, deal=deal, board=board, slot=slot, piece=piece.id, row=row, col=col,
-        points=played.points, lines=played.lines, combo=played.combo, emptied=placement.board_empty,
+        number=number, deal=deal, board=board, played=played, emptied=placement.board_empty,
         hand_placeable=placeable, stranded=stranded,
         safe=_safe(board, hand, unplaced, slot, combo, scoring) if stranded else None,
         better=better, combo_lost=better is not None and combo.combo > 0 and played.combo == 0,
@@ -254,7 +244,7 @@ def review_game(start: GameState, turns: Iterable[tuple[Move | None, GameState]]
     >>> from game.engine.rules import CLASSIC
     >>> start = new_game(CLASSIC, b"example seed")
     >>> review = review_game(start, [((0, 0, 0), play(start, 0, 0, 0)[0])])
-    >>> [hand.eligible for hand in review.hands], review.moves[0].points, review.moves[0].hand_placeable
+    >>> [hand.eligible for hand in review.hands], review.moves[0].played.points, review.moves[0].hand_placeable
     ([(35, 35, 35)], 40, True)
     """
     hands, moves = [_hand(start, False)], []

@@ -33,6 +33,7 @@ def _cells(piece_id: str, row: int, col: int) -> list[list[int]]:
 
 
 def _option(option: Option | None) -> dict | None:
+    """An :class:`~game.engine.review.Option` as data, with the piece's board ``cells``."""
     if option is None:
         return None
     return {
@@ -45,9 +46,7 @@ def _option(option: Option | None) -> dict | None:
 def _move(move: MoveReview) -> dict:
     return {
         "number": move.number, "deal": move.deal, "board": engine.to_rows(move.board),
-        "slot": move.slot, "piece": move.piece, "row": move.row, "col": move.col,
-        "cells": _cells(move.piece, move.row, move.col),
-        "points": move.points, "lines": move.lines, "combo": move.combo, "emptied": move.emptied,
+        "played": _option(move.played), "emptied": move.emptied,
         "hand_placeable": move.hand_placeable, "stranded": move.stranded,
         "safe": _option(move.safe), "better": _option(move.better), "combo_lost": move.combo_lost,
     }

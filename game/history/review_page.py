@@ -35,11 +35,12 @@ def _where(option: dict) -> dict:
 
 
 def _played(move: dict) -> str:
-    parts = [_("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points") % {**_where(move), "points": _n(move["points"])}]
-    if move["lines"]:
-        parts.append(ngettext("%(lines)s line", "%(lines)s lines", move["lines"]) % {"lines": _n(move["lines"])})
-    if move["combo"] > 1:
-        parts.append(_("combo ×%(combo)s") % {"combo": _n(move["combo"])})
+    played = move["played"]
+    parts = [_("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points") % {**_where(played), "points": _n(played["points"])}]
+    if played["lines"]:
+        parts.append(ngettext("%(lines)s line", "%(lines)s lines", played["lines"]) % {"lines": _n(played["lines"])})
+    if played["combo"] > 1:
+        parts.append(_("combo ×%(combo)s") % {"combo": _n(played["combo"])})
     if move["emptied"]:
         parts.append(_("board cleared"))
     return pgettext("sentence", "%(text)s.") % {"text": pgettext("list", ", ").join(parts)}
@@ -64,7 +65,7 @@ def _missed(move: dict, drawn: bool) -> list[str]:
     better = move["better"]
     if better is None:
         return []
-    values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["points"])}
+    values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["played"]["points"])}
     found = [ngettext(
         "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
         "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
@@ -97,7 +98,7 @@ def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool)
     verdicts = [_played(move), *_hand_verdict(move, last_of_hand), *_missed(move, kind == BETTER)]
     return {
         "number": move["number"] + 1, "title": title, "hand": hand_line, "board": move["board"],
-        "played": move["cells"], "hint": hint["cells"] if hint else [], "hint_kind": kind,
+        "played": move["played"]["cells"], "hint": hint["cells"] if hint else [], "hint_kind": kind,
         "lost": move["stranded"], "missed": move["better"] is not None,
         "verdicts": verdicts,
     }
@@ -105,9 +106,9 @@ def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool)
 
 def _key(moves: list[dict]) -> tuple[list[dict], int]:
     lost = [{"number": m["number"] + 1, "label": _("lost the hand")} for m in moves if m["stranded"]]
-    missed = sorted((m for m in moves if m["better"]), key=lambda m: m["points"] - m["better"]["points"])
+    missed = sorted((m for m in moves if m["better"]), key=lambda m: m["played"]["points"] - m["better"]["points"])
     found = lost + [
-        {"number": m["number"] + 1, "label": _("missed clear, %(more)s points") % {"more": _n(m["better"]["points"] - m["points"])}}
+        {"number": m["number"] + 1, "label": _("missed clear, %(more)s points") % {"more": _n(m["better"]["points"] - m["played"]["points"])}}
         for m in missed
     ]
     return found[:KEY_MOMENTS], max(0, len(found) - KEY_MOMENTS)

@@ -54,7 +54,7 @@ def test_the_daily_number_counts_days_from_the_first_daily():
 
 
 def test_one_emoji_per_hand_by_the_lines_it_cleared_and_the_emptied_board_first():
-    moves = [{"deal": deal, "lines": lines, "emptied": emptied} for deal, lines, emptied in [
+    moves = [{"deal": deal, "played": {"lines": lines}, "emptied": emptied} for deal, lines, emptied in [
         (0, 0, False), (0, 0, False), (1, 1, False), (2, 1, False), (2, 1, False), (3, 3, False), (4, 0, False),
         (4, 4, False), (5, 2, True), (6, 0, False),
     ]]

@@ -54,11 +54,13 @@ def test_the_review_of_the_checkerboard_game_has_its_exact_moves_hands_and_summa
     }]
     first, second = body["moves"]
     assert first == {
-        "number": 0, "deal": 0, "board": CHECKERBOARD, "slot": 0, "piece": "mono", "row": 0, "col": 1,
-        "cells": [[0, 1]], "points": 10, "lines": 0, "combo": 0, "emptied": False,
-        "hand_placeable": True, "stranded": False, "safe": None, "better": None, "combo_lost": False,
+        "number": 0, "deal": 0, "board": CHECKERBOARD,
+        "played": {"slot": 0, "piece": "mono", "row": 0, "col": 1, "cells": [[0, 1]], "points": 10, "lines": 0, "combo": 0},
+        "emptied": False, "hand_placeable": True, "stranded": False, "safe": None, "better": None, "combo_lost": False,
     }
-    assert (second["number"], second["slot"], second["cells"], second["board"][0]) == (1, 1, [[0, 3]], "###.#.#.")
+    assert (second["number"], second["played"]["slot"], second["played"]["cells"], second["board"][0]) == (
+        1, 1, [[0, 3]], "###.#.#.",
+    )
 
 
 def test_a_missed_clear_through_the_api_has_the_best_placement_and_its_points(client, db):
@@ -69,7 +71,7 @@ def test_a_missed_clear_through_the_api_has_the_best_placement_and_its_points(cl
     body = client.get(url(game)).json()
     assert body["hands"][0]["eligible"] == [1, 1, 1]
     third = body["moves"][2]
-    assert (third["points"], third["lines"], third["hand_placeable"]) == (10, 0, True)
+    assert (third["played"]["points"], third["played"]["lines"], third["hand_placeable"]) == (10, 0, True)
     assert third["better"] == {
         "slot": 2, "piece": "mono", "row": 0, "col": 5, "cells": [[0, 5]], "points": 110, "lines": 1, "combo": 1,
     }
@@ -101,7 +103,7 @@ def test_a_self_played_game_is_reviewed_move_for_move_as_its_replay(client, db):
     review = client.get(url(game)).json()
     replay = client.get(f"/api/games/{game.public_id}/replay/").json()
     played = [step for step in replay["steps"] if "move" in step]
-    assert [(m["slot"], m["row"], m["col"], m["points"], m["lines"]) for m in review["moves"]] == [
+    assert [tuple(m["played"][k] for k in ("slot", "row", "col", "points", "lines")) for m in review["moves"]] == [
         (s["move"]["slot"], s["move"]["row"], s["move"]["col"], s["result"]["points"], s["result"]["lines"]) for s in played
     ]
     assert review["summary"]["hands"] == len(game.hands)
