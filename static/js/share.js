@@ -4,13 +4,13 @@
  * A button [data-share="<id>"] shares the text of the element with that id (built
  * by the server, in the player's language): the system share sheet where the
  * browser has one (navigator.share), else the clipboard, then it says "Copied"
- * beside the button and through the live region (live.js). The end card comes
+ * in the [data-share-status] of its [data-share-box] and through the live region (live.js). The end card comes
  * and goes with the board's HTMX swaps, so the click is handled on the document.
  */
 import { announce } from "./live.js";
 
 function say(button, text) {
-  const status = button.parentElement.querySelector("[data-share-status]");
+  const status = button.closest("[data-share-box]")?.querySelector("[data-share-status]");
   if (status) status.textContent = text;
   announce(text);
 }
