@@ -28,7 +28,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from .history import game_review
-from .models import FINISHED, Game, Mode
+from .models import FINISHED, Game
 
 __all__ = ["EMOJIS_PER_LINE", "EMPTIED", "FIRST_DAILY", "HAND_EMOJIS", "daily_number", "daily_rank", "daily_share_text", "hand_emojis"]
 
@@ -72,10 +72,10 @@ def hand_emojis(moves: list[dict]) -> list[str]:
 
 
 def daily_rank(game: Game) -> int | None:
-    """The finished Daily's rank on its day's board (ties share a rank), or ``None`` if it is not on it."""
-    if game.mode != Mode.DAILY or not game.is_finished:
+    """The Daily's rank on its day's board (ties share a rank), or ``None`` while it is not on it (not finished)."""
+    if not game.is_finished:
         return None
-    higher = Game.objects.filter(mode=Mode.DAILY, day=game.day, status__in=FINISHED, score__gt=game.score).count()
+    higher = Game.objects.filter(mode=game.mode, day=game.day, status__in=FINISHED, score__gt=game.score).count()
     return higher + 1
 
 
