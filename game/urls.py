@@ -7,6 +7,7 @@ The settings page itself is ``settings`` (no namespace), in
 from django.urls import path
 
 from . import views
+from .history import views as history_views
 from .stats import views as stats_views
 
 app_name = "game"
@@ -27,5 +28,6 @@ urlpatterns = [
     path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("settings/scoring/", views.scoring, name="scoring"),
     path("games/<str:game_id>/fair/", views.fairness, name="fairness"),
+    path("games/<str:game_id>/review/", history_views.review, name="review"),
     path("stats/", stats_views.stats_page, name="stats"),
 ]

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from ..stats.api import StatsView
-from . import players, views
+from . import players, review, views
 
 app_name = "api"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<str:game_id>/continue/", views.ContinueView.as_view(), name="continue"),
     path("games/<str:game_id>/decline/", views.DeclineView.as_view(), name="decline"),
     path("games/<str:game_id>/replay/", views.ReplayView.as_view(), name="replay"),
+    path("games/<str:game_id>/review/", review.ReviewView.as_view(), name="review"),
     path("pieces/", views.PieceListView.as_view(), name="pieces"),
     path("dailies/", views.DailyListView.as_view(), name="dailies"),
 ]

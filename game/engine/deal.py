@@ -39,7 +39,8 @@ from .tables import piece_table
 from .together import Together
 
 __all__ = [
-    "CURRENT_DEALER", "DEALERS", "HAND_SIZE", "Dealer", "Hand", "Stream", "deal_hand", "dealer_of", "fair_pieces",
+    "CURRENT_DEALER", "DEALERS", "HAND_SIZE", "Dealer", "Hand", "Stream", "deal_hand", "dealer_of", "eligible_counts",
+    "fair_pieces",
 ]
 
 HAND_SIZE = 3
@@ -176,3 +177,35 @@ def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) -> Hand:
     while len(drawn) < HAND_SIZE:
         drawn.append(stream.below(len(distinct)))
     return distinct[drawn[0]], distinct[drawn[1]], distinct[drawn[2]]
+
+
+def eligible_counts(board: Bitboard, pieces: Sequence[Piece], hand: Sequence[Piece], dealer: int) -> tuple[int, ...]:
+    """How many pieces of the set were eligible at each draw of ``hand``, dealt on ``board`` by ``dealer``.
+
+    The same rule and the same code path as :func:`deal_hand`: draw ``d`` chose
+    among ``counts[d]`` pieces (the first count is the hand's "deal luck").
+
+    >>> from game.engine.bitboard import from_rows
+    >>> from game.engine.pieces import PIECES, BASE_SET
+    >>> eligible_counts(0, BASE_SET, [PIECES["O9"]] * 3, dealer=2)
+    (35, 35, 35)
+    >>> checkerboard = from_rows(["#.#.#.#.", ".#.#.#.#"] * 4)
+    >>> eligible_counts(checkerboard, BASE_SET, [PIECES["mono"]] * 3, dealer=1)
+    (1, 1, 1)
+
+    :raises InvalidBoardError: ``board`` is not an int in ``[0, 2**64)``.
+    :raises InvalidRulesError: an unknown dealer version.
+    :raises KeyError: a piece of ``hand`` is not in the set.
+    """
+    rule = dealer_of(dealer)
+    validate_board(board)
+    table = piece_table(pieces)
+    together = Together(table, board)
+    candidates = _candidates(together, len(table.pieces), rule)
+    index = {piece.id: i for i, piece in enumerate(table.pieces)}
+    counts: list[int] = []
+    drawn: list[int] = []
+    for piece in hand:
+        counts.append(len(_eligible(together, drawn, candidates)))
+        drawn.append(index[piece.id])
+    return tuple(counts)

@@ -3,15 +3,17 @@
 - :mod:`.steps` — :func:`game_steps`, the one replay of a game's stored events (one :class:`Step` each);
 - :mod:`.replay` — :func:`game_replay`, the API ``Replay`` of a finished game;
 - :mod:`.audit` — :func:`game_audit` / :func:`games_audit`, stored games against their replay (``verify_deals``);
-- :mod:`.fairness` — :func:`game_fairness`, a witness for every dealt hand ("Was it fair?").
+- :mod:`.fairness` — :func:`game_fairness`, a witness for every dealt hand ("Was it fair?");
+- :mod:`.review` — :func:`game_review`, "How did I play?" (cached).
 """
 
 from .audit import GameAudit, Mismatch, game_audit, games_audit
 from .fairness import HandProof, WitnessStep, game_fairness
 from .replay import game_replay
+from .review import game_review
 from .steps import Step, game_steps, start_state
 
 __all__ = [
     "GameAudit", "HandProof", "Mismatch", "Step", "WitnessStep",
-    "game_audit", "game_fairness", "game_replay", "game_steps", "games_audit", "start_state",
+    "game_audit", "game_fairness", "game_replay", "game_review", "game_steps", "games_audit", "start_state",
 ]

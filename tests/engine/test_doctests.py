@@ -17,6 +17,7 @@ MODULES = [
     "game.engine.errors",
     "game.engine.game",
     "game.engine.pieces",
+    "game.engine.review",
     "game.engine.rules",
     "game.engine.scoring",
     "game.engine.solver",

@@ -1,0 +1,160 @@
+"""game/history/review.py and ``GET /api/games/{id}/review/``: the review of an ended game, exact, public, cached."""
+
+import random
+import re
+
+import pytest
+
+from blockknock.accounts.services import guest_create
+from game import services
+from game.history import game_review
+from tools.bots import random_bot
+
+from .test_audit import self_play
+
+CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
+"""Only the monomino fits, and no three of them complete a line: every dealer deals three monominoes."""
+
+
+def url(game):
+    return f"/api/games/{game.public_id}/review/"
+
+
+def abandoned_game_on(rows, moves):
+    """A Classic game started on ``rows`` (dealt three monominoes), ``moves`` placed, then abandoned."""
+    player = guest_create()
+    game = services.game_start(player=player, mode="classic")
+    game.start_board = game.board = "".join(rows)
+    game.hand, game.hands = ["mono"] * 3, [["mono"] * 3]
+    game.save()
+    for number, (slot, row, col) in enumerate(moves):
+        game, _ = services.move_place(player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=number)
+    services.game_start(player=player, mode="classic")
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def checkerboard(db):
+    """A Classic game on the checkerboard, two monominoes placed in row 0, then abandoned by a new game."""
+    game = abandoned_game_on(CHECKERBOARD, [(0, 0, 1), (1, 0, 3)])
+    assert game.status == "abandoned"
+    return game
+
+
+def test_the_review_of_the_checkerboard_game_has_its_exact_moves_hands_and_summary(client, checkerboard):
+    response = client.get(url(checkerboard))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["game"]["id"] == checkerboard.public_id and body["set_size"] == 35
+    assert body["summary"] == {"hands": 1, "hands_kept": 1, "moves": 2, "clears_missed": 0, "points_missed": 0}
+    assert body["hands"] == [{
+        "deal": 0, "board": CHECKERBOARD, "pieces": ["mono"] * 3, "eligible": [1, 1, 1], "luck": 1,
+        "continued": False, "lost": False,
+    }]
+    first, second = body["moves"]
+    assert first == {
+        "number": 0, "deal": 0, "board": CHECKERBOARD,
+        "played": {"slot": 0, "piece": "mono", "row": 0, "col": 1, "cells": [[0, 1]], "points": 10, "lines": 0, "combo": 0},
+        "emptied": False, "hand_placeable": True, "stranded": False, "safe": None, "better": None, "combo_lost": False,
+    }
+    assert (second["number"], second["played"]["slot"], second["played"]["cells"], second["board"][0]) == (
+        1, 1, [[0, 3]], "###.#.#.",
+    )
+
+
+def test_a_missed_clear_through_the_api_has_the_best_placement_and_its_points(client, db):
+    # Row 0 keeps three holes, every other line four or three: still only monominoes, and three of
+    # them can complete row 0 only if all go there. The third goes to row 1 instead.
+    rows = ["#.#.#.##"] + CHECKERBOARD[1:]
+    game = abandoned_game_on(rows, [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    body = client.get(url(game)).json()
+    assert body["hands"][0]["eligible"] == [1, 1, 1]
+    third = body["moves"][2]
+    assert (third["played"]["points"], third["played"]["lines"], third["hand_placeable"]) == (10, 0, True)
+    assert third["better"] == {
+        "slot": 2, "piece": "mono", "row": 0, "col": 5, "cells": [[0, 5]], "points": 110, "lines": 1, "combo": 1,
+    }
+    assert [move["better"] for move in body["moves"][:2]] == [None, None]
+    assert {k: body["summary"][k] for k in ("moves", "clears_missed", "points_missed")} == {
+        "moves": 3, "clears_missed": 1, "points_missed": 100,
+    }
+
+
+def test_a_game_still_being_played_has_no_review(client, api, classic):
+    assert client.get(url(classic)).status_code == 404
+    assert api.get(url(classic)).status_code == 404  # not even to its player
+    stuck = self_play(guest_create(), "classic", random_bot, random.Random(4), max_moves=300, at_no_moves="stop")
+    assert stuck.status == "no_moves"
+    assert client.get(url(stuck)).status_code == 404
+    assert client.get("/api/games/987654/review/").status_code == 404
+    assert client.get("/api/games/not-a-game/review/").json()["error"] == "not_found"
+
+
+def test_a_review_is_computed_once_then_read_from_the_cache(checkerboard, django_assert_num_queries):
+    first = game_review(game=checkerboard)
+    with django_assert_num_queries(0):
+        assert game_review(game=checkerboard) == first
+
+
+def test_a_self_played_game_is_reviewed_move_for_move_as_its_replay(client, db):
+    game = self_play(guest_create(), "classic", random_bot, random.Random(11), max_moves=300)
+    assert game.status == "over"
+    review = client.get(url(game)).json()
+    replay = client.get(f"/api/games/{game.public_id}/replay/").json()
+    played = [step for step in replay["steps"] if "move" in step]
+    assert [tuple(m["played"][k] for k in ("slot", "row", "col", "points", "lines")) for m in review["moves"]] == [
+        (s["move"]["slot"], s["move"]["row"], s["move"]["col"], s["result"]["points"], s["result"]["lines"]) for s in played
+    ]
+    assert review["summary"]["hands"] == len(game.hands)
+    # the Continue and the end: each came after exactly one stranding move
+    assert sum(m["stranded"] for m in review["moves"]) == 2 == len(game.hands) - review["summary"]["hands_kept"]
+    assert all(m["safe"] is not None for m in review["moves"] if m["stranded"])
+
+
+def test_the_review_endpoint_is_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/games/{game_id}/review/"]["get"]
+    assert set(operation["responses"]) == {"200", "404"}
+    review = schema["components"]["schemas"]["Review"]
+    assert set(review["properties"]) == {"game", "dealer", "set_size", "summary", "hands", "moves"}
+    assert "better" in schema["components"]["schemas"]["ReviewMove"]["properties"]
+
+
+def page(game, query=""):
+    return f"/games/{game.public_id}/review/{query}"
+
+
+def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_verdicts(client, db):
+    rows = ["#.#.#.##"] + CHECKERBOARD[1:]
+    game = abandoned_game_on(rows, [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    html = client.get(page(game, "?move=3")).content.decode()
+    assert "Move 3 of 3" in html
+    assert 'class="cell is-played" data-row="1" data-col="0"' in html
+    assert 'class="cell is-hint is-hint--better" data-row="0" data-col="5"' in html
+    assert "Piece 3 at row 2, column 1: 10 points." in html
+    assert (
+        '<p class="review-verdict">Missed clear: row 1, column 6 would have completed 1 line for 110 points (100 more).</p>'
+        '<p class="review-verdict">It is drawn with stripes.</p>'
+    ) in html
+    assert "That was the hand&#x27;s last piece." in html
+    assert 'href="?move=3" data-review-move="3">Move 3: missed clear, 100 points</a>' in html
+    assert 'id="review-moves" type="application/json"' in html
+    assert not re.search(r"<script(?![^>]*\b(src|type=\"application/json\")=?)[^>]*>", html)  # no inline scripts
+    assert not re.search(r"\sstyle=", html)
+
+
+def test_the_review_page_speaks_traditional_chinese(client, db):
+    game = abandoned_game_on(["#.#.#.##"] + CHECKERBOARD[1:], [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "我玩得怎麼樣？" in html
+    assert "第 3 步，共 3 步" in html
+    assert "錯過消除：放在第 1 橫排、第 6 直排，可以消除 1 排，得 110 分（多 100 分）。" in html
+    assert "以斜線標示。" in html
+    assert '<p class="review-verdict">方塊 3 放在第 2 橫排、第 1 直排：10 分。</p>' in html
+
+
+def test_a_move_out_of_range_shows_the_first_and_an_unfinished_game_has_no_review_page(client, checkerboard, classic):
+    assert "Move 1 of 2" in client.get(page(checkerboard, "?move=99")).content.decode()
+    assert "Move 1 of 2" in client.get(page(checkerboard, "?move=x")).content.decode()
+    assert client.get(page(classic)).status_code == 404
