@@ -9,7 +9,15 @@ from rest_framework import serializers
 from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.parsers import StrictIntegerField
 
+from ..engine.colours import EMPTY_KEY, FAMILY_KEYS, NEUTRAL_KEY
 from ..models import Mode
+
+COLOURS_HELP = (
+    "Which piece filled each cell, 8 strings of 8 characters, row 0 first (like board): "
+    f"{EMPTY_KEY!r} empty, {NEUTRAL_KEY!r} a start-board cell, else the key of the piece family that filled it: "
+    + ", ".join(f"{key!r} {family}" for family, key in FAMILY_KEYS.items())
+    + ". Cells cleared by lines are empty again."
+)
 
 
 class GameStartSerializer(serializers.Serializer):
@@ -40,6 +48,10 @@ class HandSlotSerializer(serializers.Serializer):
     used = serializers.BooleanField()
 
 
+class GameHandSlotSerializer(HandSlotSerializer):
+    fits = serializers.BooleanField(help_text="The piece is unplaced and fits somewhere on the board as it is now.")
+
+
 class GameSerializer(serializers.Serializer):
     """API.md ``Game``. The seed is never part of it."""
 
@@ -54,7 +66,8 @@ class GameSerializer(serializers.Serializer):
     combo_moves_left = serializers.IntegerField()
     moves = serializers.IntegerField()
     board = serializers.ListField(child=serializers.CharField(), source="board_rows")
-    hand = HandSlotSerializer(many=True, source="hand_view")
+    colours = serializers.ListField(child=serializers.CharField(), source="colour_rows", help_text=COLOURS_HELP)
+    hand = GameHandSlotSerializer(many=True, source="hand_view")
     continues_left = serializers.IntegerField()
     stars = serializers.IntegerField(allow_null=True)
 

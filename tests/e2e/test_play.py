@@ -34,9 +34,10 @@ def open_game(page: Page) -> Game:
 
 
 def set_position(game: Game, rows, hand, *, used=(False, False, False), combo=0, moves_left=0, **fields) -> Game:
-    """Put the stored game on a chosen board and hand (a test set-up, not a game move)."""
+    """Put the stored game on a chosen board and hand (a test set-up, not a game move); filled cells neutral."""
     game.refresh_from_db()
     game.board = "".join(rows)
+    game.colours = game.board
     game.hand = list(hand)
     game.used = list(used)
     game.combo = combo
