@@ -46,6 +46,7 @@ class HandSlotSerializer(serializers.Serializer):
     piece = serializers.CharField()
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     used = serializers.BooleanField()
+    colour = serializers.CharField(help_text="The colour key of the piece's family (as in Game.colours).")
 
 
 class GameHandSlotSerializer(HandSlotSerializer):

@@ -154,7 +154,14 @@ class Game(models.Model):
 
     @property
     def colour_rows(self) -> list[str]:
-        return [self.colours[r * 8:(r + 1) * 8] for r in range(8)]
+        """The colour board by row; a row saved without one (``""``) reads as all neutral (its board text)."""
+        colours = self.colours or self.board
+        return [colours[r * 8:(r + 1) * 8] for r in range(8)]
+
+    @property
+    def cell_rows(self) -> list[list[tuple[bool, str]]]:
+        """The board by row for the page: ``(filled, colour key)`` per cell."""
+        return [[(ch == "#", key) for ch, key in zip(row, colours)] for row, colours in zip(self.board_rows, self.colour_rows)]
 
     @property
     def start_board_rows(self) -> list[str]:

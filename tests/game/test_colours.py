@@ -58,3 +58,14 @@ def test_the_migration_marks_filled_cells_neutral_when_the_events_do_not_replay(
     board = "#" * 7 + "." * 57
     assert migration.derived_colours(game.start_board, board, game.hands, [("move", 0, 9, 9)]) == board
     assert Game.objects.get(pk=game.pk).colours == "." * 64
+
+
+def test_the_page_colours_filled_cells_and_marks_a_piece_that_fits_nowhere(client, db):
+    client.get("/")
+    game = Game.objects.get()
+    set_position(game, NO_ROOM_FOR_A_SQUARE, ("O4", "mono", "O9"))
+    html = client.get("/").content.decode()
+    assert html.count('data-c="#"') == 16
+    assert html.count('aria-disabled="true"') == 2
+    assert 'data-slot="0" data-piece="O4" data-c="o"' in html
+    assert html.count("Doesn&#x27;t fit anywhere now") == 2
