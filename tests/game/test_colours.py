@@ -68,4 +68,4 @@ def test_the_page_colours_filled_cells_and_marks_a_piece_that_fits_nowhere(clien
     assert html.count('data-c="#"') == 16
     assert html.count('aria-disabled="true"') == 2
     assert 'data-slot="0" data-piece="O4" data-c="o"' in html
-    assert html.count("Doesn&#x27;t fit anywhere now") == 2
+    assert html.count("Doesn’t fit anywhere now") == 2
