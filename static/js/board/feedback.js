@@ -90,11 +90,12 @@ function moveEffects(a, game, pending) {
     });
   }
   if (game.lines > 0) burstCleared(game, pending);
+  // on the board's wrapper: htmx settles #board's class attribute after the swap (it has an id)
   if (game.lines > 0 && game.combo > 1) {
-    flash(a.querySelector("#board"), "fx-combo");
+    flash(a.querySelector(".board-wrap"), "fx-combo");
     flash(a.querySelector(".combo"), "fx-combo");
   }
-  if (game.bonus > 0) flash(a.querySelector("#board"), "fx-empty");
+  if (game.bonus > 0) flash(a.querySelector(".board-wrap"), "fx-empty");
 }
 
 /* After the board partial was swapped in: the move's effects, sounds and buzz; read out. */
