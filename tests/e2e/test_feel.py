@@ -116,3 +116,32 @@ def test_the_settings_switch_turns_vibration_off(page: Page):
     assert page.evaluate("__buzz") == []
     page.goto("/settings/")
     expect(page.get_by_test_id("vibrate-setting")).not_to_be_checked()
+
+
+COUNT_TONES = """
+window.__tones = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+    createOscillator() { window.__tones += 1; return super.createOscillator(); }
+};
+"""
+
+
+def test_the_sound_toggle_silences_the_effects(page: Page):
+    page.add_init_script(COUNT_TONES)
+    game = open_game(page)
+    show_position(page, game, CROSS_MISSING_CENTRE, ("mono", "I2-h", "mono"), combo=1, moves_left=2)
+    page.get_by_role("button", name="Mute sounds").click()
+    expect(page.locator("[data-mute-toggle]").first).to_have_attribute("aria-pressed", "true")
+    page.evaluate("window.__tones = 0")
+    piece(page, 0).click()
+    cell(page, 3, 3).click()
+    wait_moves(page, 1)
+    expect(page.locator("#board .cell.fx-clear")).to_have_count(15)  # the effects still show
+    assert page.evaluate("__tones") == 0
+    page.get_by_role("button", name="Mute sounds").click()
+    page.evaluate("window.__tones = 0")
+    piece(page, 1).click()
+    cell(page, 5, 5).click()
+    wait_moves(page, 2)
+    assert page.evaluate("__tones") == 2  # the place sound: a knock and its click
