@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from blockknock import health
+from blockknock import health, pwa
 
 handler400 = "blockknock.errors.bad_request"
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
@@ -12,6 +12,9 @@ handler500 = "blockknock.errors.server_error"
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),  # no database, no auth: for load balancers
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),  # at the root: its scope is the whole site
+    path("offline/<str:language>/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("", include("blockknock.accounts.site_urls")),  # settings/, i18n/setlang/
     path("accounts/", include("blockknock.accounts.urls")),

@@ -233,7 +233,7 @@ def _move_place(player, game_id, slot, row, col, move_number):
         raise errors.StaleMove()
     new_state, result = _engine_call(engine.play, game.state, slot, row, col)
     expected = game.seq
-    game.load_state(new_state)
+    game.load_state(new_state, placed=engine.PIECES[game.hand[slot]])
     _save(game, GameEvent(kind=EventKind.MOVE, slot=slot, row=row, col=col, points=result.points), expected)
     return game, result
 

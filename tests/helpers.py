@@ -23,9 +23,11 @@ def api_client_for(player) -> APIClient:
 def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, False, False), combo=0, moves_left=0):
     """Put a stored game on a chosen board and hand (a test set-up, as RULES.md's examples need).
 
-    ``rows`` lists the board's 8 rows top first, ``#`` filled and ``.`` empty.
+    ``rows`` lists the board's 8 rows top first, ``#`` filled and ``.`` empty. The
+    colour board follows: every filled cell neutral (``#``), as a start board's.
     """
     game.board = "".join(rows)
+    game.colours = game.board
     game.hand = list(hand)
     game.used = list(used)
     game.combo = combo

@@ -12,7 +12,15 @@ from blockknock.parsers import StrictIntegerField
 
 from .. import engine, seeds
 from ..engine.stream import check_client_seed
+from ..engine.colours import EMPTY_KEY, FAMILY_KEYS, NEUTRAL_KEY, key_of
 from ..models import Mode
+
+COLOURS_HELP = (
+    "Which piece filled each cell, 8 strings of 8 characters, row 0 first (like board): "
+    f"{EMPTY_KEY!r} empty, {NEUTRAL_KEY!r} a start-board cell, else the key of the piece family that filled it: "
+    + ", ".join(f"{key!r} {family}" for family, key in FAMILY_KEYS.items())
+    + ". Cells cleared by lines are empty again."
+)
 
 
 class ClientSeedField(serializers.CharField):
@@ -66,6 +74,11 @@ class HandSlotSerializer(serializers.Serializer):
     piece = serializers.CharField()
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     used = serializers.BooleanField()
+    colour = serializers.CharField(help_text="The colour key of the piece's family (as in Game.colours).")
+
+
+class GameHandSlotSerializer(HandSlotSerializer):
+    fits = serializers.BooleanField(help_text="The piece is unplaced and fits somewhere on the board as it is now.")
 
 
 class FairSerializer(serializers.Serializer):
@@ -94,7 +107,8 @@ class GameSerializer(serializers.Serializer):
     combo_moves_left = serializers.IntegerField()
     moves = serializers.IntegerField()
     board = serializers.ListField(child=serializers.CharField(), source="board_rows")
-    hand = HandSlotSerializer(many=True, source="hand_view")
+    colours = serializers.ListField(child=serializers.CharField(), source="colour_rows", help_text=COLOURS_HELP)
+    hand = GameHandSlotSerializer(many=True, source="hand_view")
     continues_left = serializers.IntegerField()
     stars = serializers.IntegerField(allow_null=True)
     fair = serializers.SerializerMethodField(
@@ -112,6 +126,7 @@ def game_data(game) -> dict:
     One line per field, in the serializer's order; tests/game/test_api_fast_serializers.py
     checks both agree on every field. A field added to :class:`GameSerializer` is added here too.
     """
+    board = engine.from_rows(game.board_rows)
     return {
         "id": game.public_id,
         "mode": game.mode,
@@ -124,8 +139,10 @@ def game_data(game) -> dict:
         "combo_moves_left": game.combo_moves_left,
         "moves": game.moves,
         "board": game.board_rows,
+        "colours": game.colour_rows,
         "hand": [
-            {"slot": slot, "piece": piece_id, "cells": PIECE_CELLS[piece_id], "used": used}
+            {"slot": slot, "piece": piece_id, "cells": PIECE_CELLS[piece_id], "used": used,
+             "colour": PIECE_COLOURS[piece_id], "fits": not used and bool(engine.anchors(board, engine.PIECES[piece_id]))}
             for slot, (piece_id, used) in enumerate(zip(game.hand, game.used))
         ],
         "continues_left": game.continues_left,
@@ -136,6 +153,8 @@ def game_data(game) -> dict:
 
 PIECE_CELLS = {piece.id: [list(cell) for cell in piece.cells] for piece in engine.PIECES.values()}
 """Each piece's cells as the API lists them (read-only: shared by every answer)."""
+PIECE_COLOURS = {piece.id: key_of(piece) for piece in engine.PIECES.values()}
+"""Each piece's colour key (:mod:`game.engine.colours`)."""
 
 
 class MoveResultSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ Modules, one job each:
 - :mod:`.tables` — per piece set bit tables and bit helpers the deal decides with;
 - :mod:`.together` — can a piece join those drawn? (exact, bit-parallel);
 - :mod:`.deal` — the fair deal, versioned (dealer 1, dealer 2);
+- :mod:`.colours` — the colour board: which piece family filled each cell (decoration only);
 - :mod:`.rules` — the rules presets of the modes (piece set, scoring, Continues, target);
 - :mod:`.game` — game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from blockknock.calendar import game_day
 
 from .. import engine
+from ..engine.colours import key_of, paint
 from ..modes import ModePolicy, policy_for
 
 
@@ -62,6 +63,10 @@ class Game(models.Model):
     client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
     start_board = models.CharField(_("start board"), max_length=64)
     board = models.CharField(_("board"), max_length=64)
+    colours = models.CharField(
+        _("colours"), max_length=64, default="",
+        help_text=_("Which piece family filled each cell, row 0 first (game.engine.colours): the page redraws placed blocks in their colours."),
+    )
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
     used = models.JSONField(_("used slots"))
     hands = models.JSONField(_("hands dealt"), default=list)
@@ -156,9 +161,14 @@ class Game(models.Model):
             dealer=self.dealer, client_seed=self.client_seed,
         )
 
-    def load_state(self, state: engine.GameState) -> None:
-        """Copy an engine state onto the row (not saved); new hands are appended."""
+    def load_state(self, state: engine.GameState, placed: engine.Piece | None = None) -> None:
+        """Copy an engine state onto the row (not saved); new hands are appended.
+
+        :param placed: the piece the move to ``state`` placed (it colours the cells it filled);
+            ``None`` for a start (its cells are neutral), a Continue or a No thanks.
+        """
         self.board = board_text(state.board)
+        self.colours = paint(self.colours, state.board, placed)
         self.hand = [piece.id for piece in state.hand]
         self.used = list(state.used)
         if state.deals > len(self.hands):
@@ -175,13 +185,31 @@ class Game(models.Model):
         return [self.board[r * 8:(r + 1) * 8] for r in range(8)]
 
     @property
+    def colour_rows(self) -> list[str]:
+        """The colour board by row; a row saved without one (``""``) reads as all neutral (its board text)."""
+        colours = self.colours or self.board
+        return [colours[r * 8:(r + 1) * 8] for r in range(8)]
+
+    @property
+    def cell_rows(self) -> list[list[tuple[bool, str]]]:
+        """The board by row for the page: ``(filled, colour key)`` per cell."""
+        return [[(ch == "#", key) for ch, key in zip(row, colours)] for row, colours in zip(self.board_rows, self.colour_rows)]
+
+    @property
     def start_board_rows(self) -> list[str]:
         return [self.start_board[r * 8:(r + 1) * 8] for r in range(8)]
 
     @property
     def hand_view(self) -> list[dict]:
-        """The hand by slot: ``{"slot", "piece", "cells", "used", "height", "width"}``."""
-        return [piece_view(slot, piece_id, used) for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))]
+        """The hand by slot: ``{"slot", "piece", "cells", "used", "height", "width", "colour", "fits"}``.
+
+        ``fits``: the slot's piece is unplaced and has a legal anchor on the board as it is now.
+        """
+        board = engine.from_rows(self.board_rows)
+        return [
+            {**piece_view(slot, piece_id, used), "fits": not used and bool(engine.anchors(board, engine.PIECES[piece_id]))}
+            for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))
+        ]
 
     @property
     def is_finished(self) -> bool:
@@ -213,6 +241,7 @@ def piece_view(slot: int, piece_id: str, used: bool) -> dict:
         "used": used,
         "height": piece.height,
         "width": piece.width,
+        "colour": key_of(piece),
     }
 
 

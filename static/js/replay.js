@@ -119,11 +119,11 @@ function startReplay(root) {
       var col = index % 8;
       cell.classList.toggle("is-filled", rows[row].charAt(col) === "#");
       cell.classList.toggle("is-last", Boolean(placed[index]));
-      cell.classList.remove("is-placed", "is-cleared");
+      cell.classList.remove("is-placed", "fx-clear");
       if (forward && placed[index]) cell.classList.add("is-placed");
       if (forward && (clearedRows.indexOf(row) >= 0 || clearedCols.indexOf(col) >= 0)) {
         void cell.offsetWidth; // restart the animation
-        cell.classList.add("is-cleared");
+        cell.classList.add("fx-clear");
       }
     });
   }

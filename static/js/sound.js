@@ -3,7 +3,8 @@
  * files), and the mute toggle, remembered in localStorage.
  *
  * window.BlockKnockSound = { play(name, arg), isMuted(), setMuted(bool), sync() }
- * Sounds: "place", "clear" (arg: lines), "combo" (arg: combo), "nope", "end".
+ * Sounds: "place", "clear" (arg: lines), "combo" (arg: combo), "empty" (the board
+ * emptied), "nope", "end".
  * Mute controls: any <button data-mute-toggle> (aria-pressed = muted) and any
  * <input type="checkbox" data-mute-toggle> (checked = muted), on every page.
  */
@@ -102,6 +103,15 @@
       var base = 392 * Math.pow(2, Math.min(level || 1, 12) / 12);
       tone(base, 0.2, 0.3, { type: "triangle", gain: 0.11, to: base * 2 });
       tone(base * 1.5, 0.26, 0.26, { type: "sine", gain: 0.07, to: base * 3 });
+    },
+    /* the board emptied: a fast sparkling run up two octaves over a warm chord */
+    empty: function () {
+      var run = [523.25, 659.25, 783.99, 1046.5, 1318.5, 1568, 2093];
+      for (var i = 0; i < run.length; i++) {
+        tone(run[i], 0.35 + i * 0.045, 0.22, { type: "triangle", gain: 0.08 });
+      }
+      tone(261.63, 0.35, 0.8, { type: "sine", gain: 0.1 });
+      tone(392, 0.35, 0.8, { type: "sine", gain: 0.07 });
     },
     /* a short low buzz: that does not fit */
     nope: function () {

@@ -8,6 +8,8 @@ tests/e2e/ is marked ``e2e`` (deselect with ``-m "not e2e"``).
 Fixtures:
     browser          session-scoped headless Chromium
     desktop_context  fresh 1280x800 context, base_url = live_server.url
+                     (every context blocks the service worker unless its options allow
+                     it: test_install.py makes its own)
     phone_context    fresh 390x844 touch/mobile context, base_url = live_server.url
     context          = desktop_context
     page / desktop_page, phone_page   a page in the matching context
@@ -93,7 +95,7 @@ def _new_context(browser: Browser, live_server, options: dict) -> BrowserContext
         base_url=live_server.url,
         locale="en-US",
         timezone_id=settings.GAME_TIMEZONE,
-        **options,
+        **{"service_workers": "block", **options},  # the page's own requests, as page.route sees them
     )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     return context

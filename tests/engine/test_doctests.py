@@ -13,6 +13,7 @@ MODULES = [
     "game.engine",
     "game.engine.bitboard",
     "game.engine.board",
+    "game.engine.colours",
     "game.engine.deal",
     "game.engine.errors",
     "game.engine.game",

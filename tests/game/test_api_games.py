@@ -13,7 +13,7 @@ from tests.helpers import EMPTY, set_position
 
 GAME_FIELDS = {
     "id", "mode", "challenge", "day", "status", "score", "target", "combo", "combo_moves_left",
-    "moves", "board", "hand", "continues_left", "stars", "fair",
+    "moves", "board", "hand", "continues_left", "stars", "fair", "colours",
 }
 
 
@@ -29,7 +29,8 @@ def test_starting_classic_gives_a_fresh_game(api):
     assert (game["mode"], game["status"], game["score"], game["moves"], game["continues_left"]) == ("classic", "playing", 0, 0, 1)
     assert game["board"] == EMPTY
     assert [slot["slot"] for slot in game["hand"]] == [0, 1, 2]
-    assert all(slot["piece"] in engine.PIECES and not slot["used"] for slot in game["hand"])
+    assert all(slot["piece"] in engine.PIECES and not slot["used"] and slot["fits"] for slot in game["hand"])
+    assert game["colours"] == EMPTY
     assert (game["challenge"], game["target"], game["stars"], game["combo"], game["combo_moves_left"]) == (None, None, None, 0, 0)
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", game["day"])
 

@@ -31,6 +31,7 @@ def game(client):
 
 def position(game, rows, hand=("mono", "mono", "mono"), **fields):
     game.board = "".join(rows)
+    game.colours = game.board
     game.hand = list(hand)
     game.used = [False, False, False]
     for name, value in fields.items():
@@ -73,7 +74,8 @@ def test_a_move_answers_the_board_partial_with_the_result(client, game):
     assert attr(html, "data-result-points") == "110"
     assert attr(html, "data-result-rows") == "0"
     assert attr(html, "data-event") == "move"
-    assert html.count("is-cleared") == 8
+    assert attr(html, "data-colours") == "." * 56 + "#......."
+    assert html.count('data-c="#"') == 1
     assert 'data-value="110"' in html
 
 

@@ -94,7 +94,7 @@ def test_every_browser_post_needs_the_csrf_token():
     game = services.game_start(player=staff, mode="classic")
     values = {
         "game_id": game.pk, "number": 1, "slug": "aurora", "day": dt.date.today().isoformat(),
-        "object_id": game.pk, "content_type_id": 1, "id": staff.pk,
+        "object_id": game.pk, "content_type_id": 1, "id": staff.pk, "language": "en",
     }
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(staff)

@@ -2,10 +2,9 @@
  * The floating piece of a drag: built the size it has on the board, slid onto its
  * cells while the server answers, or animated back to its slot in the hand.
  */
-import { pieceColour } from "./state.js";
+import { pieceColour, reducedMotion } from "./state.js";
 
 const SNAP_BACK_MS = 400;
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function block(cell, geo) {
   const el = document.createElement("i");
@@ -21,7 +20,7 @@ export function buildAvatar(piece, geo) {
   const avatar = document.createElement("div");
   avatar.className = "drag-avatar";
   avatar.setAttribute("aria-hidden", "true");
-  avatar.dataset.piece = piece.button.dataset.piece;
+  avatar.dataset.c = piece.button.dataset.c;
   const colour = pieceColour(piece.button);
   if (colour) avatar.style.setProperty("--piece", colour);
   avatar.width = Number(piece.button.dataset.w) * geo.pitch - geo.gap;

@@ -6,7 +6,7 @@
  * piece's top-left square. A press that never moves is a click (selection.js).
  */
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { SIZE, area, cellAt, isPlaying, pieceFor, state } from "./state.js";
+import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state } from "./state.js";
 import { buildAvatar, settleAvatar, snapBack } from "./avatar.js";
 import { deselect } from "./selection.js";
 import { nope } from "./feedback.js";
@@ -18,7 +18,7 @@ const CLICK_AFTER_DRAG_MS = 400;
 
 function onPointerDown(event) {
   const button = event.target.closest(".piece[data-slot]");
-  if (!button || button.disabled) return;
+  if (!button || button.disabled || isStuck(button)) return; // a stuck piece: the click says why (selection.js)
   if (state.drag || state.inFlight || !isPlaying()) return; // one pointer at a time
   if (event.pointerType === "mouse" && event.button !== 0) return;
   state.lastInput = "pointer";

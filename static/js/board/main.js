@@ -12,11 +12,13 @@
  *   feedback.js   toasts, sounds, animations, announcements (../live.js)
  */
 import { listen as listenDrag } from "./drag.js";
+import { listen as listenFeedback } from "./feedback.js";
 import { listen as listenKeyboard } from "./keyboard.js";
 import { listen as listenSelection } from "./selection.js";
 import { listen as listenSync } from "./sync.js";
 
 listenSync();
+listenFeedback();
 listenDrag();
 listenKeyboard();
 listenSelection();

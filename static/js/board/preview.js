@@ -43,8 +43,9 @@ export function preview(piece, row, col) {
 export function clearPreview() {
   const b = board();
   if (!b) return;
-  b.querySelectorAll(".is-ghost, .is-ghost-bad, .is-line").forEach((cell) => {
-    cell.classList.remove("is-ghost", "is-ghost-bad", "is-line");
+  b.querySelectorAll(".is-ghost, .is-ghost-bad, .is-line, .is-landing").forEach((cell) => {
+    cell.classList.remove("is-ghost", "is-ghost-bad", "is-line", "is-landing");
+    if (!cell.classList.contains("is-filled")) delete cell.dataset.c;
   });
   b.classList.remove("has-lines");
 }
@@ -74,4 +75,15 @@ export function showPreview(pv, showBad) {
 export function setGhostColour(button) {
   const colour = pieceColour(button);
   if (colour) board().style.setProperty("--ghost", colour);
+}
+
+/* The move is sent: its cells take the piece's colour at once; the server's board confirms (or clearPreview undoes it). */
+export function showLanding(pv, button) {
+  pv.targets.forEach(([r, c]) => {
+    const cell = cellAt(r, c);
+    if (!cell) return;
+    cell.dataset.c = button.dataset.c;
+    cell.classList.remove("is-ghost");
+    cell.classList.add("is-landing");
+  });
 }

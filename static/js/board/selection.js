@@ -4,7 +4,7 @@
  * (keyboard.js).
  */
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { area, board, isPlaying, pieceFor, state, strings } from "./state.js";
+import { area, board, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
 import { nope, tell } from "./feedback.js";
 import { focusCell, setRoving } from "./focus.js";
 import { announce } from "../live.js";
@@ -12,6 +12,12 @@ import { sendMove } from "./sync.js";
 
 export function select(button, viaKeyboard) {
   if (!isPlaying() || state.inFlight || button.disabled) return;
+  if (isStuck(button)) {
+    deselect();
+    nope(button);
+    tell(strings("stuck"));
+    return;
+  }
   if (state.selected && state.selected.button === button) {
     deselect();
     return;

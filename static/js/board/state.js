@@ -41,6 +41,10 @@ export function strings(name) {
   return (el && el.dataset[name]) || "";
 }
 
+function indices(text) {
+  return (text || "").split(" ").filter(Boolean).map(Number);
+}
+
 /* The game a board partial's #play-area element shows, from its data-* attributes. */
 export function readGame(el) {
   const data = el.dataset;
@@ -52,7 +56,11 @@ export function readGame(el) {
     error: data.error || "",
     lines: Number(data.resultLines || 0),
     combo: Number(data.resultCombo || 0),
+    bonus: Number(data.resultBonus || 0),
+    rows: indices(data.resultRows),
+    cols: indices(data.resultCols),
     filled: Array.from(data.board || "", (square) => square === "#"),
+    colours: data.colours || "",
   };
 }
 
@@ -69,6 +77,14 @@ export function pieceFor(button) {
     .map((pair) => pair.split(",").map(Number));
   return { slot: Number(button.dataset.slot), cells, button };
 }
+
+/* A piece that fits nowhere on the board now (the server says so): it can't be picked up. */
+export function isStuck(button) {
+  return button.getAttribute("aria-disabled") === "true";
+}
+
+/* Animations are decoration: none when the player asks for reduced motion. */
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 export function pieceColour(button) {
   return window.getComputedStyle(button).getPropertyValue("--piece").trim();

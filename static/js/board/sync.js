@@ -20,7 +20,7 @@
  * says so in a toast: no refused move snaps back silently.
  */
 import { area, readGame, state, strings } from "./state.js";
-import { clearPreview, showPreview } from "./preview.js";
+import { clearPreview, showLanding, showPreview } from "./preview.js";
 import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import { announce } from "../live.js";
@@ -46,6 +46,7 @@ export function sendMove(piece, pv, avatar) {
   const a = area();
   state.pending = { slot: piece.slot, row: pv.row, col: pv.col, targets: pv.targets, avatar, button: piece.button, rejected: false };
   showPreview(pv, false);
+  showLanding(pv, piece.button);
   piece.button.classList.add("is-sending");
   swapInto("POST", a.dataset.moveUrl, { slot: piece.slot, row: pv.row, col: pv.col, move_number: readGame(a).moves });
 }
