@@ -35,7 +35,7 @@ from tests.helpers import EMPTY, api_client_for, set_position
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVE_STATEMENTS = ["SELECT game_game FOR UPDATE", "UPDATE game_game", "INSERT game_gameevent", "COMMIT"]
-MOVE_COLUMNS = {"board", "used", "score", "moves", "seq", "updated_at"}
+MOVE_COLUMNS = {"board", "colours", "used", "score", "moves", "seq", "updated_at"}
 
 
 def label(sql: str) -> str:
