@@ -75,6 +75,7 @@ SESSIONLESS = {
     "api/auth/token/": "checks the posted username and password; returns a token in the body, no session",
     "api/pieces/": "public read without authentication: a POST is 405",
     "api/games/<str:game_id>/replay/": "public read without authentication: a POST is 405",
+    "api/dailies/": "public read without authentication: a POST is 405",
 }
 SESSIONLESS_PREFIXES = ("api/leaderboards/",)  # public reads that never authenticate: a POST is 405
 
