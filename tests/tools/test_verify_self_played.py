@@ -26,16 +26,18 @@ from tools.bots import random_bot
 pytestmark = pytest.mark.django_db
 
 GAMES_PER_MODE = 50
-MAX_MOVES = 24
+MAX_MOVES = 15
 """A game still going after this many moves is ended as players end it: a new game abandons it
-(a Daily is expired by its day's close)."""
+(a Daily is expired by its day's close); every fifth Classic is played on to :data:`LONG_MOVES`
+so that some reach "No moves left" and take their Continue."""
+LONG_MOVES = 80
 CHALLENGES = (1, 6, 10, 15, 24, 32)
 LA = ZoneInfo("America/Los_Angeles")
 
 
-def play(player, mode, rng, challenge=None):
+def play(player, mode, rng, challenge=None, moves=MAX_MOVES):
     game = services.game_start(player=player, mode=mode, challenge=challenge)
-    for _ in range(MAX_MOVES):
+    for _ in range(moves):
         if game.status == "no_moves":
             game = services.game_continue(player=player, game_id=game.pk)
         if game.status != "playing":
@@ -55,7 +57,7 @@ def self_played() -> list[Game]:
     games = []
     with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
         for n in range(GAMES_PER_MODE):
-            games.append(play(player, "classic", rng))
+            games.append(play(player, "classic", rng, moves=LONG_MOVES if n % 5 == 0 else MAX_MOVES))
             games.append(play(player, "practice", rng))
             number = CHALLENGES[n % len(CHALLENGES)]
             Challenge.objects.update(active=False)
