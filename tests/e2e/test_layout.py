@@ -54,7 +54,7 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   if (header.getBoundingClientRect().height > headerMax) problems.push(`header ${header.getBoundingClientRect().height} px tall`);
   const board = document.querySelector('#board');
   if (board) { inside(board, 'board'); document.querySelectorAll('#play-area .slot').forEach(s => inside(s, 'tray slot')); }
-  const areas = '.site-header, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, .lb-table, .lb-you, .shop-head, .look-info';
+  const areas = '.site-header, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, .lb-tabs, .lb-table, .lb-you, .shop-head, .look-info';
   document.querySelectorAll(areas).forEach(area => [area, ...area.querySelectorAll('*')].filter(seen).forEach(el => {
     const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (text && getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1)
