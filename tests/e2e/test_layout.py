@@ -39,6 +39,9 @@ CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
 STUCK_HAND = ("mono", "I5-h", "I5-h")
 SHOTS = Path(os.environ["BK_SHOTS"]) if os.environ.get("BK_SHOTS") else None
 
+# Resolves once every finite animation (1 ms each: reduced motion) has ended: boxes are at rest.
+SETTLED_JS = """() => Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity).map(a => a.finished))"""
 # Every problem on the page as it is now, one line each (an empty list is a pass).
 PROBLEMS_JS = """([headerMax, touchMin]) => {
   const problems = [], vw = innerWidth, vh = document.querySelector('#board') ? innerHeight : Infinity; // other pages scroll
@@ -77,7 +80,7 @@ def screen(browser, live_server, request):
     phone = width < 700
     context = browser.new_context(
         base_url=live_server.url, locale=LOCALES[language], viewport={"width": width, "height": height},
-        is_mobile=phone, has_touch=phone,
+        is_mobile=phone, has_touch=phone, reduced_motion="reduce",  # the same boxes, measured without waiting
     )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
@@ -90,7 +93,7 @@ def screen(browser, live_server, request):
 
 def problems(page: Page, what: str) -> list[str]:
     """The page's layout problems (PROBLEMS_JS), after saving its screenshot when BK_SHOTS asks."""
-    page.wait_for_timeout(400)  # the cards' entrance animations are over
+    page.evaluate(SETTLED_JS)
     if SHOTS:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{page.shot_name}-{what}.png"))
@@ -102,11 +105,18 @@ def open_mode(page: Page, path: str) -> Game:
     return Game.objects.get(pk=page.locator("#play-area").get_attribute("data-game-id"))
 
 
+def resync(page: Page, game: Game) -> None:
+    """Show the stored game as it is now: the board's own resync (a finished game's page would start a new one)."""
+    page.evaluate("url => htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'})", f"/games/{game.pk}/")
+    expect(page.locator("#play-area")).to_have_attribute("data-status", game.status)
+    expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(game.score))
+
+
 def big_numbers(page: Page, game: Game) -> None:
-    """The widest score and combo the bars must hold, on the game row; then the page again."""
+    """The widest score and combo the bars must hold, on the game row."""
     Game.objects.filter(pk=game.pk).update(score=BIG_SCORE, combo=BIG_COMBO, combo_moves_left=3)
-    page.reload()
-    expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(BIG_SCORE))
+    game.refresh_from_db()
+    resync(page, game)
 
 
 def stuck(page: Page, game: Game, *, score: int, **fields) -> Game:
@@ -114,9 +124,7 @@ def stuck(page: Page, game: Game, *, score: int, **fields) -> Game:
     set_position(game, CHECKERBOARD, STUCK_HAND)
     Game.objects.filter(pk=game.pk).update(score=score, **fields)
     game, _ = services.move_place(player=game.player, game_id=game.pk, slot=0, row=0, col=1, move_number=game.moves)
-    # the board's own resync (a finished game's page would start a new one)
-    page.evaluate("url => htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'})", f"/games/{game.pk}/")
-    expect(page.locator("#play-area")).to_have_attribute("data-status", game.status)
+    resync(page, game)
     return game
 
 
@@ -181,3 +189,19 @@ def test_every_screen_fits(screen: Page):
     ensure_challenge_1()
     found = modes_and_cards(screen) + menu(screen) + other_pages(screen)
     assert found == [], "\n".join(found)
+
+
+def test_on_a_phone_the_bar_shows_name_level_and_stars_and_the_menu_opens_the_links(phone_page: Page):
+    page = phone_page
+    page.goto("/")
+    chip = page.locator(".player-chip")
+    for part in ("player-name", "level", "stars"):
+        expect(chip.get_by_test_id(part)).to_be_visible()
+    name = chip.get_by_test_id("player-name")
+    assert name.evaluate("el => el.scrollWidth <= el.clientWidth")  # a guest's whole name, not "Nimble Ro…"
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav).to_be_hidden()
+    page.get_by_role("button", name="Menu").tap()
+    nav.get_by_role("link", name="Leaderboards").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Leaderboards")
+    expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
