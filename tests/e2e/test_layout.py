@@ -66,7 +66,8 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   }));
   document.querySelectorAll('.lb-line').forEach(el => { const tops = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
     if (tops.size > 1) problems.push(`wrapped: ${name(el)}`); });
-  const targets = '.site-header a, .site-header button, #play-area .tools button, .overlay .btn, #play-area .piece, .look-action .btn';
+  const targets = '.site-header a, .site-header button, #play-area .tools button, .overlay .btn, #play-area .piece, '
+    + '.look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
   document.querySelectorAll(targets).forEach(el => { if (!seen(el)) return; const r = el.getBoundingClientRect();
     if (r.width < touchMin - 0.5 || r.height < touchMin - 0.5) problems.push(`small target ${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`); });
   return problems;
