@@ -34,8 +34,7 @@ def theme_owned(*, player, theme: Theme) -> bool:
 def theme_list(*, player) -> list[Theme]:
     """The active looks in shop order, each with ``owned``, ``in_use`` and ``missing`` for ``player``.
 
-    ``missing``: how many stars the player is short of a look not owned (0 when they
-    have none at all: the price says it).
+    ``missing``: how many stars the player is short of a look not owned (0 when they can buy it).
 
     ``player`` may be ``None`` (a visitor): then only free looks are owned, and Glass is in use.
     """
@@ -48,8 +47,7 @@ def theme_list(*, player) -> list[Theme]:
     for look in looks:
         look.owned = look.is_free or look.pk in bought
         look.in_use = look.slug == current if current_is_shown else look.slug == _default_slug()
-        stars = getattr(player, "stars", 0)
-        look.missing = max(0, look.price - stars) if stars and not look.owned else 0
+        look.missing = 0 if look.owned else max(0, look.price - getattr(player, "stars", 0))
     return looks
 
 

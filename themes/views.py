@@ -4,15 +4,16 @@ Thin views over :mod:`themes.services` and :mod:`themes.selectors`. An HTMX post
 is answered with the partial ``"themes/shop.html#shop"`` and, after a buy or a
 switch, an ``HX-Trigger`` event ``bk:look`` carrying ``{"slug", "stars"}`` so the
 page (static/js/shop.js) switches ``<html data-theme>`` and the header's star count
-at once; a plain form post is
-redirected back to the shop with a message.
+at once; a plain form post is answered with the whole shop page (the form's own
+response, opened at the look: its action ends in ``#look-<slug>``). Either way the
+message, success or refusal, sits in the card of the look acted on, next to its
+button, and a refusal keeps its status code.
 """
 
 import json
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_POST
@@ -29,8 +30,10 @@ LOOK_EVENT = "bk:look"
 VERSIONED_MAX_AGE = 365 * 24 * 60 * 60
 
 
-def _shop_context(player, *, message: str = "", error: bool = False) -> dict:
-    return {"player": player, "looks": selectors.theme_list(player=player), "message": message, "error": error}
+def _shop_context(player, *, acted: str = "", message: str = "", error: bool = False) -> dict:
+    """``acted``: the slug of the look just bought or put on, whose card shows ``message``."""
+    looks = selectors.theme_list(player=player)
+    return {"player": player, "looks": looks, "acted": acted, "message": message, "error": error}
 
 
 @require_GET
@@ -50,14 +53,14 @@ def buy(request: HttpRequest, slug: str) -> HttpResponse:
     except LookNotFound:
         raise Http404 from None
     except Refusal as refused:
-        return _answer(request, player, str(refused.detail), error=True)
+        return _answer(request, player, slug, str(refused.detail), status=refused.status_code)
     if was_owned:
         text = _("You're now using %(look)s.") % {"look": look.display_name}
     else:
         text = _("%(look)s is yours for %(price)s stars, and it's on.") % {
             "look": look.display_name, "price": number_format(look.price, force_grouping=True),
         }
-    return _answer(request, updated, text)
+    return _answer(request, updated, slug, text)
 
 
 @require_POST
@@ -69,20 +72,24 @@ def use(request: HttpRequest, slug: str) -> HttpResponse:
     except LookNotFound:
         raise Http404 from None
     except Refusal as refused:
-        return _answer(request, player, str(refused.detail), error=True)
+        return _answer(request, player, slug, str(refused.detail), status=refused.status_code)
     look = selectors.theme_get(slug=slug)
     text = _("You're now using %(look)s.") % {"look": look.display_name}
-    return _answer(request, updated, text)
+    return _answer(request, updated, slug, text)
 
 
-def _answer(request, player, text: str, *, error: bool = False) -> HttpResponse:
-    if request.htmx:
-        response = render(request, SHOP_PARTIAL, _shop_context(player, message=text, error=error))
-        if not error:
-            response["HX-Trigger"] = json.dumps({LOOK_EVENT: {"slug": player.theme, "stars": player.stars}})
-        return response
-    (messages.error if error else messages.success)(request, text)
-    return redirect("themes:shop")
+def _answer(request, player, slug: str, text: str, *, status: int = 200) -> HttpResponse:
+    """The shop with ``text`` in the card of look ``slug``: the partial for htmx (always 200: htmx
+    swaps only a success), else the whole page with the refusal's status."""
+    error = status != 200
+    context = _shop_context(player, acted=slug, message=text, error=error)
+    if not request.htmx:
+        request.user.refresh_from_db(fields=["stars", "theme"])  # the header and <html data-theme> wear the change
+        return render(request, SHOP_TEMPLATE, context, status=status)
+    response = render(request, SHOP_PARTIAL, context)
+    if not error:
+        response["HX-Trigger"] = json.dumps({LOOK_EVENT: {"slug": player.theme, "stars": player.stars}})
+    return response
 
 
 def _looks_etag(request: HttpRequest) -> str:

@@ -220,6 +220,14 @@ class Game(models.Model):
         return self.status in UNFINISHED
 
     @property
+    def ended_with_no_moves(self) -> bool:
+        """Over because none of the unplaced pieces fits the board (RULES.md § End of game), whichever
+        way the end came: at once where no Continue was possible, or by No thanks at "No moves left"."""
+        board = engine.from_rows(self.board_rows)
+        unplaced = (engine.PIECES[piece_id] for piece_id, used in zip(self.hand, self.used) if not used)
+        return self.status == Status.OVER and not any(engine.anchors(board, piece) for piece in unplaced)
+
+    @property
     def is_past_its_day(self) -> bool:
         """An unfinished one-a-day game (the Daily) whose game-calendar day has ended: it can no
         longer be played, though the midnight close (``game.daily_close``) may not have written it yet."""

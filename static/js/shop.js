@@ -4,7 +4,8 @@
  *  - "bk:look" (an HX-Trigger from themes.views) puts the new look on <html data-theme>,
  *    so this page wears it as every later page will, and updates the header's stars;
  *  - after the shop is swapped, focus goes back to the look that was acted on and
- *    the message is read out through the page's live region.
+ *    the message in its card (next to its button) is read out through the page's
+ *    live region.
  */
 import { announce } from "./live.js";
 
@@ -45,14 +46,18 @@ document.addEventListener("htmx:afterSettle", function (event) {
   if (!shop || !lastLook) {
     return;
   }
-  var message = shop.querySelector(".shop-message");
-  if (message) {
-    announce(message.textContent);
-  }
   var card = shop.querySelector('[data-look="' + lastLook + '"]');
-  var target = card && (card.querySelector(".look-action button") || card.querySelector(".look-name"));
-  if (target) {
-    target.focus();
-  }
   lastLook = null;
+  if (!card) {
+    return;
+  }
+  var message = card.querySelector(".look-message");
+  if (message) {
+    announce(message.textContent, { assertive: message.hasAttribute("data-error") });
+  }
+  var target = card.querySelector(".look-action button:not(:disabled)") || card.querySelector(".look-name");
+  if (target) {
+    target.focus({ preventScroll: true });
+  }
+  (message || card).scrollIntoView({ block: "nearest" });
 });

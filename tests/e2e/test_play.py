@@ -433,18 +433,6 @@ def test_the_help_pages_and_settings_links(page: Page):
         expect(body).to_contain_text(text)
 
 
-@pytest.mark.parametrize("fixture", ["phone_page", "desktop_page"])
-def test_board_and_hand_fit_the_screen_without_scrolling(request, fixture):
-    page = request.getfixturevalue(fixture)
-    open_game(page)
-    viewport = page.viewport_size
-    for selector in ["#board", "#play-area .hand", ".site-header"]:
-        box = page.locator(selector).bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
-        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
-    assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
-
-
 def test_an_older_answer_never_replaces_the_board_on_screen(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player, StarEntry, StarReason
 from tests.themes.conftest import ensure_looks, give_stars
+from themes.services import theme_buy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,17 +65,35 @@ def test_a_guest_buys_a_look_and_the_board_changes_colour(page: Page):
     assert list(StarEntry.objects.filter(player=player, reason=StarReason.PURCHASE).values_list("amount", flat=True)) == [-50]
 
 
-def test_not_enough_stars_is_said_in_the_shop(phone_page: Page):
+def test_a_look_out_of_reach_has_buy_disabled_and_says_how_many_stars_are_missing(phone_page: Page):
     ensure_looks()
     page = phone_page
     page.goto("/settings/theme/")
     give_stars(this_browsers_player(page), 20)
     page.reload()
     paper = page.get_by_test_id("look-paper-ink")
-    expect(paper.get_by_test_id("look-state")).to_contain_text("1,160 more to go")
-    paper.get_by_role("button", name="Buy Paper & Ink for 1,180 stars").click()
-    expect(page.get_by_test_id("shop-message")).to_have_text("Paper & Ink costs 1,180 stars and you have 20: 1,160 more to go.")
+    expect(paper.get_by_test_id("look-state")).to_contain_text("1,160 more ★ needed")
+    expect(paper.get_by_role("button", name="Buy Paper & Ink for 1,180 stars")).to_be_disabled()
     expect(page.locator("html")).to_have_attribute("data-theme", "glass")
+
+
+def test_a_refused_buy_is_said_next_to_its_button_and_read_out(phone_page: Page):
+    ensure_looks()
+    page = phone_page
+    page.goto("/settings/theme/")
+    player = give_stars(this_browsers_player(page), 100)
+    page.reload()
+    theme_buy(player=player, slug="ember")  # spent in another tab: 15 stars left
+    aurora = page.get_by_test_id("look-aurora")
+    aurora.get_by_role("button", name="Buy Aurora for 50 stars").click()
+
+    said = "Aurora costs 50 stars and you have 15: 35 more to go."
+    expect(aurora.get_by_test_id("shop-message")).to_have_text(said)
+    expect(page.locator("#announcer-assertive")).to_have_text(said)
+    message, button = aurora.get_by_test_id("shop-message").bounding_box(), aurora.get_by_role("button").bounding_box()
+    assert 0 <= message["y"] - (button["y"] + button["height"]) < 40  # right under the button, in view
+    assert message["y"] + message["height"] <= page.viewport_size["height"]
+    expect(aurora.get_by_role("button", name="Buy Aurora for 50 stars")).to_be_disabled()
 
 
 def test_switching_back_to_a_free_look(page: Page):

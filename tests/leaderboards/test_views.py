@@ -89,7 +89,7 @@ def test_you_far_down_the_board_are_shown_with_a_formatted_rank_and_a_link_to_yo
     assert "is-me" not in html
     page = me_client.get("/leaderboards/classic/all/?page=25").content.decode()
     assert re.search(r'<tr class="[^"]*is-me[^"]*" id="me"', page)
-    assert '<td class="lb-rank">1,234</td>' in page
+    assert '<td class="lb-rank"><span class="lb-line">1,234</span></td>' in page
     assert 'href="/leaderboards/classic/all/?page=24"' in page and 'href="/leaderboards/classic/all/?page=26"' in page
 
 

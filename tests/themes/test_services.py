@@ -129,6 +129,11 @@ def test_the_shop_list_says_what_is_owned_and_in_use(player):
     assert (looks["ember"].missing, looks["deep-sea"].missing, looks["aurora"].missing) == (35, 80, 0)
 
 
+def test_a_player_with_no_stars_misses_each_look_s_whole_price(player):
+    looks = {look.slug: look for look in selectors.theme_list(player=player)}
+    assert (looks["aurora"].missing, looks["paper-ink"].missing, looks["glass"].missing) == (50, 1180, 0)
+
+
 def test_a_player_wearing_a_withdrawn_look_sees_glass_in_use(player, looks):
     give_stars(player, 50)
     services.theme_buy(player=player, slug="aurora", use=True)

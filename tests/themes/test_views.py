@@ -67,20 +67,45 @@ def test_not_enough_stars_in_the_shop_says_so_and_charges_nothing(browser, playe
     give_stars(player, 20)
     answer = browser.post("/settings/theme/aurora/buy/", HTTP_HX_REQUEST="true")
     html = answer.content.decode()
-    assert "Aurora costs 50 stars and you have 20: 30 more to go." in html
-    assert "shop-message--error" in html
+    assert "Aurora costs 50 stars and you have 20: 30 more to go." in card(html, "aurora")
+    assert "look-message--error" in html
     assert "HX-Trigger" not in answer
     player.refresh_from_db()
     assert (player.theme, player.stars) == ("glass", 20)
 
 
-def test_without_javascript_a_buy_redirects_back_with_a_message(browser, player):
+def test_without_javascript_a_buy_answers_the_shop_with_the_message_in_the_look_card(browser, player):
     give_stars(player, 50)
-    answer = browser.post("/settings/theme/aurora/buy/", follow=True)
-    assert answer.redirect_chain == [("/settings/theme/", 302)]
+    answer = browser.post("/settings/theme/aurora/buy/")
+    assert answer.status_code == 200
     html = answer.content.decode()
-    assert "Aurora is yours for 50 stars, and it&#x27;s on." in html
+    assert "Aurora is yours for 50 stars, and it&#x27;s on." in card(html, "aurora")
+    assert 'data-testid="shop-message"' not in card(html, "glass")
     assert 'data-theme="aurora">' in html.split("\n", 3)[2]  # the <html> element
+
+
+def test_without_javascript_a_refused_buy_says_why_in_the_look_card_with_its_status(browser, player):
+    give_stars(player, 20)
+    answer = browser.post("/settings/theme/aurora/buy/")
+    assert answer.status_code == 409
+    aurora = card(answer.content.decode(), "aurora")
+    assert "Aurora costs 50 stars and you have 20: 30 more to go." in aurora
+    assert "look-message--error" in aurora
+
+
+def test_a_look_the_player_cannot_afford_has_its_buy_disabled_and_says_what_is_missing(browser, player):
+    give_stars(player, 38)
+    html = browser.get("/settings/theme/").content.decode()
+    aurora, ember = card(html, "aurora"), card(html, "ember")
+    assert "12 more ★ needed" in aurora and "47 more ★ needed" in ember
+    assert re.search(r'<button type="submit" class="btn btn--primary btn--small" disabled aria-describedby="look-missing-aurora"', aurora)
+    give_stars(player, 12)
+    aurora = card(browser.get("/settings/theme/").content.decode(), "aurora")
+    assert "needed" not in aurora and " disabled" not in aurora
+
+
+def test_a_player_with_no_stars_is_told_the_whole_price_is_missing(browser):
+    assert "50 more ★ needed" in card(browser.get("/settings/theme/").content.decode(), "aurora")
 
 
 def test_buying_twice_in_the_shop_charges_once(browser, player):
