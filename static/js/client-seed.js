@@ -2,7 +2,10 @@
 // Made once with crypto.getRandomValues and kept in localStorage; every new-game form
 // (form[data-new-game]) sends it as "client_seed". Settings → Fair deal shows it and lets the
 // player change it (#client-seed). The latest commitment seen on the page
-// ([data-next-commitment]) is copied into every [data-commitment-slot] (the new-game dialog).
+// ([data-next-commitment]) is copied into every [data-commitment-slot] (the new-game dialog),
+// and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is remembered (fair/seen.js) for "Was it fair?".
+import { rememberShown, rememberUsed } from "./fair/seen.js";
+
 const KEY = "bk-client-seed";
 const VALID = /^[ -~]{1,64}$/;
 
@@ -37,8 +40,10 @@ function fillForms(root) {
 }
 
 function fillCommitment() {
+  document.querySelectorAll("[data-shown-commitment]").forEach((shown) => rememberShown(shown.dataset.shownCommitment));
   const sources = document.querySelectorAll("[data-next-commitment]");
   if (!sources.length) return;
+  sources.forEach((source) => rememberShown(source.dataset.nextCommitment));
   const latest = sources[sources.length - 1].dataset.nextCommitment;
   document.querySelectorAll("[data-commitment-slot]").forEach((slot) => { slot.textContent = latest; });
 }
@@ -66,4 +71,8 @@ function refresh(root) {
 refresh(document);
 settings();
 document.addEventListener("htmx:load", (event) => refresh(event.target));
-document.addEventListener("submit", (event) => { if (event.target.matches("form[data-new-game]")) fillForms(event.target.parentNode || document); }, true);
+document.addEventListener("submit", (event) => {
+  if (!event.target.matches("form[data-new-game]")) return;
+  fillForms(event.target.parentNode || document);
+  rememberUsed(stored());
+}, true);

@@ -17,6 +17,7 @@ from blockknock.accounts.services import guest_create
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
 from game import services
+from game.models import Game
 from tools.bots import greedy_bot, random_bot
 
 SLOW_MS = 30_000
@@ -171,3 +172,37 @@ def test_a_hand_that_does_not_match_on_a_later_page_is_linked_from_the_first(pag
     expect(page).to_have_url(re.compile(r"\?page=2#hand-21$"))
     expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("Does not match", timeout=SLOW_MS)
     expect(page.locator('[data-deal="21"] [data-fair-verdict]')).to_contain_text("the replay shows O9, ")
+
+
+def start_new_game(page: Page, old_id: str) -> str:
+    """New game from the board's tools, confirmed; the id of the game that replaced ``old_id``."""
+    page.locator(".tools").get_by_role("button", name="New game").click()
+    page.get_by_test_id("confirm-new-game").click()
+    expect(page.locator("#play-area")).not_to_have_attribute("data-game-id", old_id)
+    return page.locator("#play-area").get_attribute("data-game-id")
+
+
+def test_the_check_says_this_browser_saw_the_commitment_and_sent_the_client_seed(page: Page, browser, live_server):
+    page.goto("/")
+    first = page.locator("#play-area").get_attribute("data-game-id")
+    shown = page.get_by_test_id("dialog-commitment").text_content()
+    game_id = start_new_game(page, first)  # takes the commitment the page showed
+    start_new_game(page, game_id)  # abandons it: finished, its seed revealed
+    game = Game.objects.get(pk=game_id)
+    assert game.status == "abandoned" and game.client_seed == page.evaluate("localStorage.getItem('bk-client-seed')")
+
+    page.goto(f"/games/{game_id}/fair/")
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    expect(page.locator('[data-fair-seed="commitment"]')).to_have_text(shown)
+    seen = page.get_by_test_id("fair-seen").locator("li")
+    expect(seen).to_have_count(2)
+    expect(seen.nth(0)).to_have_attribute("data-seen", "commitment:yes")
+    expect(seen.nth(0)).to_have_text(re.compile("^This browser was shown this commitment before the game began"))
+    expect(seen.nth(1)).to_have_attribute("data-seen", "client-seed:yes")
+
+    stranger = browser.new_context(base_url=live_server.url).new_page()  # another browser: no record
+    stranger.goto(f"/games/{game_id}/fair/")
+    expect(stranger.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(0)).to_have_attribute("data-seen", "commitment:unknown")
+    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(1)).to_have_attribute("data-seen", "client-seed:unknown")
+    stranger.context.close()

@@ -3,7 +3,8 @@
  * finished game itself. It loads the public replay (data-replay-url, API.md `Replay`),
  * recomputes every hand from the revealed seeds with verify.js, and writes
  *
- *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"],
+ *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"], and into
+ *     [data-fair-seen] whether this browser saw the commitment and sent the client seed (seen.js),
  *   - the summary into [data-fair-summary] and the hands that do not match into [data-fair-failures],
  *   - each hand's verdict into its section's [data-fair-verdict] (sections [data-deal="k"]
  *     of this page; data-hands-per-page pages the rest).
@@ -11,6 +12,7 @@
  * The server's word is not taken for anything but the replay's data.
  */
 import { Unverifiable } from "./board.js";
+import { wasShown, wasUsed } from "./seen.js";
 import { verifyReplay } from "./verify.js";
 import { handReasons, wordsOf } from "./words.js";
 
@@ -28,6 +30,7 @@ async function check(rootEl, t) {
   }
   if (!globalThis.crypto?.subtle) return finish(rootEl, "unverifiable", t("no-crypto"));
   showSeeds(rootEl, replay.game?.fair, t);
+  showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
     report = await verifyReplay(replay);
@@ -53,6 +56,26 @@ function showSeeds(rootEl, fair, t) {
     seeds.querySelector(`[data-fair-seed="${field}"]`).textContent = value === null || value === undefined ? t(`no-${field.replace(/_/g, "-")}`) : value;
   }
   seeds.hidden = false;
+}
+
+/* What this browser remembers of the game's start: the commitment shown, the client seed sent. */
+function showSeen(rootEl, fair, t) {
+  if (!fair?.commitment) return;
+  const list = rootEl.querySelector("[data-fair-seen]");
+  const seen = wasShown(fair.commitment);
+  list.append(seenLine(seen, t(seen ? "seen-commitment" : "unseen-commitment"), "commitment"));
+  if (fair.client_seed) {
+    const used = wasUsed(fair.client_seed);
+    list.append(seenLine(used, t(used ? "used-client-seed" : "unused-client-seed"), "client-seed"));
+  }
+  list.hidden = false;
+}
+
+function seenLine(ok, text, what) {
+  const item = line(text);
+  item.className = ok ? "fair-seen--yes" : "fair-seen--unknown";
+  item.dataset.seen = `${what}:${ok ? "yes" : "unknown"}`;
+  return item;
 }
 
 function showVerdicts(report, t) {
