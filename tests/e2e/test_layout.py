@@ -46,7 +46,8 @@ SETTLED_JS = """() => Promise.all(document.getAnimations()
 PROBLEMS_JS = """([headerMax, touchMin]) => {
   const problems = [], vw = innerWidth, vh = document.querySelector('#board') ? innerHeight : Infinity; // other pages scroll
   const seen = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
-    return s.visibility !== "hidden" && s.display !== "none" && r.width > 1 && r.height > 1 && !el.closest('.visually-hidden'); };
+    return s.visibility !== "hidden" && s.display !== "none" && r.width > 1 && r.height > 1 && !el.closest('.visually-hidden')
+      && !el.closest('details:not([open]) > :not(summary)'); }; // a closed <details> shows its summary only
   const name = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
     + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
   const inside = (el, what) => { const r = el.getBoundingClientRect();
