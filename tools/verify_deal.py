@@ -364,7 +364,8 @@ def check_seeds(fair) -> tuple[bytes, str, list[str]]:
     if fair.get("dealer") != "2":
         raise Unusable(f"unknown deal rule version {fair.get('dealer')!r} (this program checks dealer \"2\")")
     if not fair.get("server_seed"):
-        raise Unusable("the server seed is not revealed yet: the game is not finished")
+        raise Unusable("the server seed is not revealed yet: the game is still being played, or it is a Daily "
+                       "whose day has not closed (its seed is shared by everyone that day)")
     try:
         server_seed = bytes.fromhex(fair["server_seed"])
     except (TypeError, ValueError) as exc:
