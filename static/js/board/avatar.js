@@ -35,12 +35,17 @@ export function buildAvatar(piece, geo) {
   return avatar;
 }
 
-/* Slide the floating piece onto its cells while the server answers. */
-export function settleAvatar(avatar, pv, geo) {
+/* Put the floating piece exactly on the board cells of the preview pv. */
+export function placeAvatar(avatar, pv, geo) {
   const left = geo.left + pv.col * geo.pitch;
   const top = geo.top + pv.row * geo.pitch;
-  avatar.classList.add("is-settling");
   avatar.style.transform = `translate3d(${left}px,${top}px,0)`;
+}
+
+/* Slide the floating piece onto its cells while the server answers. */
+export function settleAvatar(avatar, pv, geo) {
+  avatar.classList.add("is-settling");
+  placeAvatar(avatar, pv, geo);
 }
 
 function slotButton(slot) {

@@ -7,7 +7,7 @@
  */
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
 import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state } from "./state.js";
-import { buildAvatar, settleAvatar, snapBack } from "./avatar.js";
+import { buildAvatar, placeAvatar, settleAvatar, snapBack } from "./avatar.js";
 import { deselect } from "./selection.js";
 import { nope } from "./feedback.js";
 import { sendMove } from "./sync.js";
@@ -102,6 +102,10 @@ function dragFrame(drag) {
   const pv = onBoard ? preview(drag.piece, row, col) : null;
   drag.anchor = pv && pv.fits ? pv : null;
   drag.avatar.classList.toggle("is-over", !!drag.anchor);
+  // over a cell where it fits, drawn exactly on the outlined landing cells: the free
+  // position is off by up to half a cell (a piece two cells wide, centred over the
+  // finger, has its edge on a cell's middle)
+  if (drag.anchor) placeAvatar(drag.avatar, drag.anchor, geo);
   showPreview(drag.anchor, false);
 }
 

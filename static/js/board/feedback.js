@@ -13,6 +13,7 @@ import { vibrate } from "../vibration.js";
 import { SIZE, area, cellAt, readGame, reducedMotion } from "./state.js";
 
 const TOAST_MS = 2200;
+const TOAST_INSET = 12; // px from the board's top edge to the toast
 const BUZZ = { place: 12, clear: [30, 40, 30], big: [40, 40, 40, 40, 90] };
 let toastTimer = 0;
 let coloursBefore = ""; // the colour board on screen before the swap (the cleared cells' colours)
@@ -25,6 +26,9 @@ export function toast(text) {
   const el = document.getElementById("toast");
   if (!el || !text) return;
   el.textContent = text;
+  // over the top of the board, where it hides none of the controls above it
+  const board = document.getElementById("board");
+  if (board) el.style.top = board.getBoundingClientRect().top + TOAST_INSET + "px";
   el.classList.add("is-shown");
   window.clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => {
