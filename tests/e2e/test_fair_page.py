@@ -206,3 +206,35 @@ def test_the_check_says_this_browser_saw_the_commitment_and_sent_the_client_seed
     expect(stranger.get_by_test_id("fair-seen").locator("li").nth(0)).to_have_attribute("data-seen", "commitment:unknown")
     expect(stranger.get_by_test_id("fair-seen").locator("li").nth(1)).to_have_attribute("data-seen", "client-seed:unknown")
     stranger.context.close()
+
+
+# Per hand: how many columns and rows its boards make, and whether each caption's last line holds at least
+# its last two words (no lone "1" under "column").
+STEPS_JS = """lists => lists.map(list => ({
+  lefts: new Set([...list.children].map(li => Math.round(li.getBoundingClientRect().left))).size,
+  tops: new Set([...list.children].map(li => Math.round(li.getBoundingClientRect().top))).size,
+  tails: [...list.querySelectorAll('.fair-caption')].map(caption => {
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT), words = [];
+    while (walker.nextNode()) for (const m of walker.currentNode.textContent.matchAll(/\\S+/g)) words.push([walker.currentNode, m]);
+    const [[startNode, first], [endNode, last]] = words.slice(-2), range = document.createRange();
+    range.setStart(startNode, first.index); range.setEnd(endNode, last.index + last[0].length);
+    return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size === 1;
+  }),
+}))"""
+
+
+@pytest.mark.parametrize(("width", "height", "columns"), [(390, 844, 2), (1280, 800, 4)])
+def test_a_hands_four_boards_are_a_2_by_2_grid_on_a_phone_and_four_across_on_a_wide_screen(browser, live_server, width, height, columns):
+    """Trial report: on a 390 phone the boards sat in two columns of three, and a caption's "1" stood alone."""
+    game = finished_game(5)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": height}, locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(fair_url(game))
+        expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+        hands = page.locator(".fair-steps").evaluate_all(STEPS_JS)
+        full = [hand for hand in hands if len(hand["tails"]) == 4]
+        assert full and all(hand["lefts"] == columns and hand["tops"] == 4 // columns for hand in full)
+        assert all(all(hand["tails"]) for hand in hands)
+    finally:
+        context.close()

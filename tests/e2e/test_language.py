@@ -93,3 +93,22 @@ def test_the_footer_switch_stays_off_the_board_on_the_desktop_and_off_the_phone_
         box = phone_page.locator(selector).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
     assert phone_page.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+
+
+def test_the_header_menu_switches_the_language_on_the_phone_daily_page(phone_page: Page):
+    """Trial report: a phone's Play/Daily pages hide the footer; the menu has the same switch, on every page."""
+    phone_page.goto("/daily/")
+    expect(phone_page.locator("html")).to_have_attribute("lang", "en")
+    expect(phone_page.get_by_test_id("language-footer")).to_be_hidden()
+    phone_page.get_by_test_id("menu-button").tap()
+    switch = phone_page.locator("#site-menu").get_by_test_id("language-menu")
+    expect(switch).to_be_visible()
+    box, viewport = switch.bounding_box(), phone_page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] and box["y"] + box["height"] <= viewport["height"]
+    switch.get_by_role("button", name="繁體中文").tap()
+    expect(phone_page).to_have_url(re.compile(r"/daily/$"))
+    expect(phone_page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    assert Player.objects.get().language == "zh-hant"
+    phone_page.get_by_test_id("menu-button").tap()
+    phone_page.get_by_test_id("language-menu").get_by_role("button", name="English").tap()
+    expect(phone_page.locator("html")).to_have_attribute("lang", "en")

@@ -69,6 +69,15 @@ def test_the_review_steps_through_the_moves_and_fits_the_screen(browser, live_se
     expect(page.locator(".review-board .cell.is-hint")).not_to_have_count(0)
     expect(page.locator(".review-board .cell.is-played")).not_to_have_count(0)
     _shot(page, f"review-{size}-{language}")
+    # Trial report: "13 of" over "15"; each figure stays on one line, inside its tile.
+    figures = page.locator(".review-tile dd").evaluate_all("""dds => dds.map(dd => {
+        const range = document.createRange(); range.selectNodeContents(dd);
+        return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, dd.scrollWidth <= dd.clientWidth];
+    })""")
+    assert figures == [[1, True]] * 3
+    # The arrow keys' hint is for a keyboard, so a touch screen does not show it.
+    hint = expect(page.locator(".review-help"))
+    hint.to_be_visible() if size == "1280" else hint.to_be_hidden()
     title = page.locator("[data-review-title]")
     before = title.inner_text()
     page.keyboard.press("ArrowRight")

@@ -72,7 +72,7 @@ def test_a_look_out_of_reach_has_buy_disabled_and_says_how_many_stars_are_missin
     give_stars(this_browsers_player(page), 20)
     page.reload()
     paper = page.get_by_test_id("look-paper-ink")
-    expect(paper.get_by_test_id("look-state")).to_contain_text("1,160 more ★ needed")
+    expect(paper.get_by_test_id("look-missing")).to_have_text("1,160 more ★ needed")
     expect(paper.get_by_role("button", name="Buy Paper & Ink for 1,180 stars")).to_be_disabled()
     expect(page.locator("html")).to_have_attribute("data-theme", "glass")
 
@@ -106,3 +106,28 @@ def test_switching_back_to_a_free_look(page: Page):
     expect(page.locator("html")).to_have_attribute("data-theme", "glass")
     page.goto("/settings/")
     expect(page.get_by_test_id("theme-setting")).to_contain_text("Glass")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_stars_still_needed_stay_on_one_line_inside_the_card(browser, live_server, width, language):
+    """Trial report: "★ 50" / "46 more" / "★ needed" on three lines; now one line under the price and the button."""
+    ensure_looks()
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    try:
+        page = context.new_page()
+        page.goto("/")
+        give_stars(this_browsers_player(page), 4)
+        page.goto("/settings/theme/")
+        aurora = page.get_by_test_id("look-aurora")
+        missing = aurora.get_by_test_id("look-missing")
+        expect(missing).to_have_text("46 more ★ needed" if language == "en" else "還需要 46 顆 ★")
+        lines, fits = missing.evaluate("""el => { const range = document.createRange(); range.selectNodeContents(el);
+            return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, el.scrollWidth <= el.clientWidth]; }""")
+        card, box = aurora.bounding_box(), missing.bounding_box()
+        assert (lines, fits) == (1, True)
+        assert card["x"] < box["x"] and box["x"] + box["width"] < card["x"] + card["width"]
+        expect(aurora.get_by_test_id("look-state")).to_have_text("★ 50")
+    finally:
+        context.close()

@@ -66,6 +66,18 @@ def test_the_ladder_locks_challenge_2_until_challenge_1_is_won(site):
     assert 'data-state="locked"' in third
 
 
+def test_the_ladder_names_a_best_only_for_an_open_challenge_with_a_score(site):
+    """Trial report: locked rungs said "Your best 0"; the best shows only once there is one, as one unbroken phrase."""
+    html = site.get("/challenges/").content.decode()
+    assert "Your best" not in rung(html, 1) and "Your best" not in rung(html, 2)
+    assert '<span class="rung-fact" data-testid="rung-target">Target 1,500</span>' in rung(html, 1)
+
+    win_by_htmx(site, 1)
+    html = site.get("/challenges/").content.decode()
+    assert '<span class="rung-fact" data-testid="rung-best">Your best 1,500</span>' in rung(html, 1)
+    assert "Your best" not in rung(html, 2) and "Your best" not in rung(html, 3)
+
+
 def test_a_locked_challenge_redirects_to_the_ladder_with_a_message(site):
     response = site.get("/challenges/2/")
     assert (response.status_code, response["Location"]) == (302, "/challenges/")
@@ -202,3 +214,14 @@ def test_the_header_shows_the_level_badge_and_stars(client, db):
     page = client.get("/how-to-play/").content.decode()
     assert re.search(r'data-testid="level"[^>]*>Lv 3<', page)
     assert re.search(r'data-testid="stars"[^>]*><span aria-hidden="true">★</span> 42<', page)
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "note"), [("en", "Classic", "Weekly and all-time leaderboards"), ("zh-hant", "經典", "本週排行與總排行")]
+)
+def test_classic_names_its_mode_in_a_visible_bar_like_the_others(site, language, title, note):
+    """Trial report: Classic's bar was a visually-hidden h1 only; it says its mode and what it counts for."""
+    html = site.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<header class="mode-bar">\n  <h1 class="mode-title">{title}</h1>' in html
+    assert f'<p class="mode-note">{note}</p>' in html
+    assert 'class="visually-hidden">Block Knock! Classic' not in html

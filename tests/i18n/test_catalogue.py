@@ -102,3 +102,9 @@ def test_makemessages_finds_no_msgid_missing_from_the_catalogue(tmp_path, catalo
     )
     untranslated = [e.msgid for e in fresh if not all(e.msgstr) or e.fuzzy]
     assert not untranslated, f"msgid(s) the refreshed catalogue leaves untranslated or fuzzy: {untranslated[:20]}"
+
+
+def test_the_no_moves_button_keeps_its_question_mark_in_chinese(catalogue):
+    """The English button asks "Continue?"; the Chinese one asks too (trial report), with a full-width mark."""
+    (entry,) = [e for e in catalogue if e.msgctxt == "no-moves button" and e.msgid == "Continue?"]
+    assert entry.msgstr == ["繼續？"]
