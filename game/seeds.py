@@ -118,12 +118,18 @@ def dailies_list(*, today: dt.date | None = None) -> list[dict]:
     ]
 
 
+def day_closed(day: dt.date) -> bool:
+    """Whether the Daily of ``day`` is closed (its results are in), so its shared seed may be shown."""
+    return DailyClose.objects.filter(day=day).exists()
+
+
 def seed_revealed(game: Game) -> bool:
     """Whether ``game``'s server seed may be shown: the game can no longer be played and, for a seed
-    shared by a whole day (the Daily), that day is closed."""
+    shared by a whole day (the Daily), that day is closed. Its replay, review and "Was it fair?"
+    pages open at the same moment (:mod:`game.sealed`)."""
     if game.status_now in UNFINISHED:
         return False
-    return not game.policy.shared_seed or DailyClose.objects.filter(day=game.day).exists()
+    return not game.policy.shared_seed or day_closed(game.day)
 
 
 def game_fair(game: Game) -> dict | None:

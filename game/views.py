@@ -37,6 +37,7 @@ from .engine.stream import check_client_seed
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, SignedOut
 from .history import game_fairness
 from .models import Mode
+from .sealed import sealed_page
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
@@ -334,15 +335,19 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
     and checks every hand against the published rule itself, trusting no verdict of the server.
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
-    going on (playing, No moves left), like the replay. ``?page=N`` pages the hands.
+    going on (playing, No moves left), like the replay, and for a Daily until its day closes.
+    ``?page=N`` pages the hands.
     """
     try:
         game = selectors.game_ended(game_id=game_id)
     except GameNotFound:
         raise Http404 from None
+    if sealed := sealed_page(request, game):
+        return sealed
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "game": game, "proofs": game_fairness(game=game, deals=page.object_list), "page_obj": page,
+        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
+        "page_obj": page,
         "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)

@@ -18,6 +18,8 @@ from blockknock.calendar import game_day, zone_name
 from blockknock.parsers import decimal
 from game import selectors as game_selectors
 from game.errors import GameNotFound
+from game.sealed import sealed_page
+from game.seeds import day_closed
 
 from . import boards, selectors
 from .api.serializers import MAX_PAGE
@@ -60,6 +62,7 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
     context = {
         "board": current,
         "kind": kind,
+        "replays": kind.shows_game,
         "page": page,
         "me": me,
         "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
@@ -74,6 +77,7 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
     }
     if kind is boards.DAILY:
         one = dt.timedelta(days=1)
+        context["replays"] = day_closed(current.period)  # today's deal stays hidden until the day closes
         context["previous_day_url"] = board_url(kind.board(current.period - one), today=today)
         context["next_day_url"] = board_url(kind.board(current.period + one), today=today) if current.period < today else None
     partial = request.htmx and not request.htmx.history_restore_request
@@ -84,9 +88,12 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
 
 @require_GET
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``)."""
+    """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``);
+    a Daily's only once its day closes."""
     try:
         game = game_selectors.game_ended(game_id=game_id)
     except GameNotFound:
         raise Http404("No such game, or it is still being played.") from None
+    if sealed := sealed_page(request, game):
+        return sealed
     return render(request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)})

@@ -8,7 +8,7 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from game.models import Game
+from game.models import DailyClose, Game
 from leaderboards.services import standings_rebuild
 
 from .conftest import local, make_game, make_player
@@ -99,13 +99,15 @@ def test_a_player_not_on_the_board_is_told_how_to_get_on_it(me_client):
     assert "Nobody is on this board yet." in html
 
 
-def test_classic_and_daily_entries_link_to_the_replay_and_challenge_entries_do_not(client):
+def test_classic_and_closed_daily_entries_link_to_the_replay_and_challenge_entries_do_not(client):
     ada = make_player("Ada")
     classic = make_game(ada, score=1500)
     daily = make_game(ada, mode="daily", score=700)
     make_game(ada, mode="challenge", challenge=4, status="won")
     assert f'href="/leaderboards/replay/{classic.pk}/"' in client.get("/leaderboards/classic/all/").content.decode()
     assert f'href="/leaderboards/replay/{classic.pk}/"' in client.get("/leaderboards/").content.decode()
+    assert "/leaderboards/replay/" not in client.get("/leaderboards/daily/").content.decode()  # the day is open
+    DailyClose.objects.create(day=daily.day, closed_at=timezone.now())
     assert f'href="/leaderboards/replay/{daily.pk}/"' in client.get("/leaderboards/daily/").content.decode()
     challenge = client.get("/leaderboards/challenge/").content.decode()
     assert "/leaderboards/replay/" not in challenge and "Ada" in challenge
