@@ -92,11 +92,13 @@ def test_the_end_card_offers_share_and_opens_the_replay_and_review_only_once_the
         assert 'data-testid="daily-share"' in html and "js/share.js" in html
         assert "Block Knock! Daily #2 · 1 Dec 2026\nScore 130 · Rank 2\n🟦\nhttp://testserver/daily/</pre>" in html
         assert 'data-testid="review-opens"' in html and 'data-testid="review-link"' not in html
+        assert 'data-testid="was-it-fair"' not in html  # it would only say the Daily is still open
         DailyClose.objects.create(day=DAY, closed_at=timezone.now(), top_score=500, finished=2, winners=["x"])
         html = client.get("/daily/").content.decode()
     assert 'data-testid="review-opens"' not in html
     assert f'href="/games/{daily.public_id}/review/" data-testid="review-link"' in html
     assert f'href="/leaderboards/replay/{daily.public_id}/" data-testid="replay-link"' in html
+    assert f'href="/games/{daily.public_id}/fair/" data-testid="was-it-fair"' in html
 
 
 def test_every_other_end_card_links_its_review(db):
