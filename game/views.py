@@ -36,8 +36,8 @@ from . import seeds, selectors, services
 from .engine.stream import check_client_seed
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, SignedOut
 from .history import game_fairness
-from .models import Mode
-from .sealed import sealed_page
+from .models import Game, Mode
+from .sealed import history_page
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
@@ -329,7 +329,8 @@ FAIR_HANDS_PER_PAGE = 20
 
 
 @require_GET
-def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
+@history_page
+def fairness(request: HttpRequest, game: Game) -> HttpResponse:
     """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
     page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
     and checks every hand against the published rule itself, trusting no verdict of the server.
@@ -338,12 +339,6 @@ def fairness(request: HttpRequest, game_id: str) -> HttpResponse:
     going on (playing, No moves left), like the replay, and for a Daily until its day closes.
     ``?page=N`` pages the hands.
     """
-    try:
-        game = selectors.game_ended(game_id=game_id)
-    except GameNotFound:
-        raise Http404 from None
-    if sealed := sealed_page(request, game):
-        return sealed
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),

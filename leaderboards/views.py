@@ -16,9 +16,8 @@ from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
 from blockknock.parsers import decimal
-from game import selectors as game_selectors
-from game.errors import GameNotFound
-from game.sealed import sealed_page
+from game.models import Game
+from game.sealed import history_page
 from game.seeds import day_closed
 
 from . import boards, selectors
@@ -87,13 +86,8 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
 
 
 @require_GET
-def replay(request: HttpRequest, game_id: str) -> HttpResponse:
+@history_page
+def replay(request: HttpRequest, game: Game) -> HttpResponse:
     """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``);
     a Daily's only once its day closes."""
-    try:
-        game = game_selectors.game_ended(game_id=game_id)
-    except GameNotFound:
-        raise Http404("No such game, or it is still being played.") from None
-    if sealed := sealed_page(request, game):
-        return sealed
     return render(request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)})

@@ -6,15 +6,14 @@ then steps through the moves in place (buttons, ←/→, Home/End) from the page
 ``json_script`` data.
 """
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
 
-from .. import selectors
-from ..errors import GameNotFound
-from ..sealed import sealed_page
+from ..models import Game
+from ..sealed import history_page
 from .review import game_review
 from .review_page import board_cells, review_page
 
@@ -25,14 +24,9 @@ def _chosen(request: HttpRequest, moves: int) -> int:
 
 
 @require_GET
-def review(request: HttpRequest, game_id: str) -> HttpResponse:
+@history_page
+def review(request: HttpRequest, game: Game) -> HttpResponse:
     """How did I play? For any ended game; 404 while it is being played, and for a Daily until its day closes."""
-    try:
-        game = selectors.game_ended(game_id=game_id)
-    except GameNotFound:
-        raise Http404("No such game, or it is still being played.") from None
-    if sealed := sealed_page(request, game):
-        return sealed
     data = game_review(game=game)
     page = review_page(data)
     at = _chosen(request, len(page.moves))
