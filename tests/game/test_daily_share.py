@@ -74,8 +74,8 @@ def test_the_share_text_in_traditional_chinese(daily):
     assert text == "Block Knock! 每日挑戰 #2 · 2026年12月1日\n分數 130 · 第 2 名\n🟦\nhttps://example.com/daily/"
 
 
-def test_a_long_daily_shares_ten_hands_a_line_and_no_board_or_piece(db):
-    with at_noon():
+def test_a_long_daily_shares_ten_hands_a_line_and_no_board_or_piece(db, fixed_seeds):
+    with at_noon():  # fixed seeds: the day's seed is drawn from secrets, so the same game every run
         game = self_play(guest_create(), "daily", greedy_bot, random.Random(3), max_moves=60)
         text = daily_share_text(game=game, link="https://example.com/daily/")
     grid = text.splitlines()[2:-1]
