@@ -19,9 +19,11 @@ from django.apps import apps
 from playwright.sync_api import Page
 
 from blockknock.accounts.services import guest_create
+from game.api.serializers import PIECE_CELLS
 from game import services
 from game.daily_close import daily_close_due
 from game.models import Challenge
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.tools.test_verify_self_played import LA, play, replay_json
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,7 +73,7 @@ def self_played():
     return [replay_json(game) for game in games], open_daily
 
 
-def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page):
+def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page, fixed_seeds):
     replays, open_daily = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {37, 41, 50}
@@ -86,7 +88,8 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
 
     long = next(r for r in replays if len(r["steps"]) > 6 and r["game"]["mode"] == "classic")
     swapped, reshaped, listed = copy.deepcopy(long), copy.deepcopy(long), copy.deepcopy(long)
-    swapped["steps"][3]["hand"][0].update(piece="O9", cells=[[r, c] for r in range(3) for c in range(3)])
+    other = "mono" if swapped["steps"][3]["hand"][0]["piece"] == "O9" else "O9"  # a piece the rule did not deal there
+    swapped["steps"][3]["hand"][0].update(piece=other, cells=PIECE_CELLS[other])
     reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
     listed["piece_set"] = listed["piece_set"][1:]
     swapped_report, reshaped_report, listed_report, open_report = page.evaluate(
