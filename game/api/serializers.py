@@ -126,7 +126,7 @@ def game_data(game) -> dict:
     One line per field, in the serializer's order; tests/game/test_api_fast_serializers.py
     checks both agree on every field. A field added to :class:`GameSerializer` is added here too.
     """
-    board = engine.from_rows(game.board_rows)
+    fits = game.slots_fit
     return {
         "id": game.public_id,
         "mode": game.mode,
@@ -142,7 +142,7 @@ def game_data(game) -> dict:
         "colours": game.colour_rows,
         "hand": [
             {"slot": slot, "piece": piece_id, "cells": PIECE_CELLS[piece_id], "used": used,
-             "colour": PIECE_COLOURS[piece_id], "fits": not used and bool(engine.anchors(board, engine.PIECES[piece_id]))}
+             "colour": PIECE_COLOURS[piece_id], "fits": fits[slot]}
             for slot, (piece_id, used) in enumerate(zip(game.hand, game.used))
         ],
         "continues_left": game.continues_left,

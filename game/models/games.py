@@ -205,11 +205,14 @@ class Game(models.Model):
 
         ``fits``: the slot's piece is unplaced and has a legal anchor on the board as it is now.
         """
+        fits = self.slots_fit
+        return [{**piece_view(slot, piece_id, used), "fits": fits[slot]} for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))]
+
+    @property
+    def slots_fit(self) -> list[bool]:
+        """By slot: the piece is unplaced and has a legal anchor on the board as it is now."""
         board = engine.from_rows(self.board_rows)
-        return [
-            {**piece_view(slot, piece_id, used), "fits": not used and bool(engine.anchors(board, engine.PIECES[piece_id]))}
-            for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))
-        ]
+        return [not used and bool(engine.anchors(board, engine.PIECES[piece_id])) for piece_id, used in zip(self.hand, self.used)]
 
     @property
     def is_finished(self) -> bool:
