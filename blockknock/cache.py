@@ -48,9 +48,15 @@ class RedisCache(redis.RedisCache):
 
 
 def count(cache, key: str, timeout: int) -> int:
-    """Add one to the counter ``key`` (created at 0 to live ``timeout`` seconds) and return it; atomic."""
-    if isinstance(cache, RedisCache):
-        return cache.count(key, timeout)
+    """Add one to the counter ``key`` (created at 0 to live ``timeout`` seconds) and return it; atomic.
+
+    ``cache`` may be ``django.core.cache.cache`` (what DRF's throttles hold): a proxy
+    that forwards attributes to the backend, so the backend's own ``count`` is found
+    through it where an ``isinstance`` test would not see a :class:`RedisCache`.
+    """
+    own_count = getattr(cache, "count", None)
+    if own_count is not None:
+        return own_count(key, timeout)
     cache.add(key, 0, timeout=timeout)
     try:
         return cache.incr(key)

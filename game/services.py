@@ -1,9 +1,10 @@
 """Writes of the game flow: start, place, continue, No thanks (one path for a move).
 
 The HTMX views and the JSON API both call these. Each runs in one transaction:
-the game row is locked (``select_for_update``), the engine applies the action,
+the game row is locked (``SELECT … FOR UPDATE``), the engine applies the action,
 and the new state and the event row are saved together, guarded by a
-compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing.
+compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing
+(these three statements are :mod:`game.models.rows`: SQL built once, not per call).
 A game that ends is paid its stars in the same transaction (``game.rewards``), and
 :data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
@@ -21,7 +22,7 @@ from blockknock.calendar import game_day
 from . import engine, errors, seeds
 from . import selectors
 from .engine.stream import check_client_seed
-from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text
+from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, rows
 from .modes import ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
@@ -137,10 +138,10 @@ def _locked_game(player, game_id) -> Game:
 
     :raises errors.GameNotFound: no such game, or another player's.
     """
-    try:
-        return Game.objects.select_for_update().get(pk=selectors.parse_game_id(game_id), player=player)
-    except Game.DoesNotExist:
-        raise errors.GameNotFound() from None
+    game = rows.game_locked(selectors.parse_game_id(game_id), player.pk)
+    if game is None:
+        raise errors.GameNotFound()
+    return game
 
 
 def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
@@ -152,12 +153,11 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
     game.updated_at = timezone.now()
-    fields = {name: getattr(game, name) for name in game.changed_fields()}  # only what changed: a move writes a few columns
-    if not Game.objects.filter(pk=game.pk, seq=expected_seq).update(**fields):
+    if not rows.game_write(game, game.changed_fields(), expected_seq):  # only what changed: a move writes a few columns
         raise errors.StaleMove()
     event.game = game
     event.seq = expected_seq
-    event.save()
+    rows.event_insert(event)
 
 
 def _finish(game: Game) -> None:

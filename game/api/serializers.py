@@ -69,6 +69,30 @@ class MoveSerializer(serializers.Serializer):
     move_number = StrictIntegerField(min_value=0)
 
 
+MOVE_LIMITS = {name: (field.min_value, field.max_value) for name, field in MoveSerializer().fields.items()}
+"""Each move field's bounds, read once from :class:`MoveSerializer` (``None``: unbounded)."""
+
+
+def move_body(data) -> dict:
+    """:class:`MoveSerializer`'s ``validated_data`` of a move body, built directly when it is valid (the hot path).
+
+    Any other body goes through the serializer, so a refusal is the serializer's,
+    word for word (tests/game/test_api_fast_serializers.py).
+
+    :raises rest_framework.exceptions.ValidationError: the body is not a valid move.
+    """
+    if isinstance(data, dict):
+        values = {name: data.get(name) for name in MOVE_LIMITS}
+        if all(
+            type(value) is int and (low is None or value >= low) and (high is None or value <= high)
+            for value, (low, high) in zip(values.values(), MOVE_LIMITS.values())
+        ):
+            return values
+    body = MoveSerializer(data=data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
 class HandSlotSerializer(serializers.Serializer):
     slot = serializers.IntegerField()
     piece = serializers.CharField()

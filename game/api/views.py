@@ -24,6 +24,7 @@ from .serializers import (
     PieceSerializer,
     ReplaySerializer,
     game_data,
+    move_body,
     move_result_data,
 )
 
@@ -68,9 +69,8 @@ class MoveView(APIView):
     @extend_schema(request=MoveSerializer, responses={200: MoveResponseSerializer, **ERRORS})
     def post(self, request, game_id):
         """Place a piece: ``slot`` with its anchor on ``(row, col)``, at ``move_number``."""
-        body = MoveSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        game, result = services.move_place(player=request.user, game_id=game_id, **body.validated_data)
+        move = move_body(request.data)
+        game, result = services.move_place(player=request.user, game_id=game_id, **move)
         return Response({"game": game_data(game), "result": move_result_data(result)})
 
 

@@ -6,11 +6,13 @@ import datetime as dt
 import json
 from zoneinfo import ZoneInfo
 
+import pytest
 import time_machine
+from rest_framework.exceptions import ValidationError
 
 from blockknock.accounts.serializers import PlayerSerializer, player_data
 from game import engine, services
-from game.api.serializers import GameSerializer, MoveResultSerializer, game_data, move_result_data
+from game.api.serializers import GameSerializer, MoveResultSerializer, MoveSerializer, game_data, move_body, move_result_data
 from game.models import Game
 
 from tests.helpers import set_position
@@ -72,3 +74,34 @@ def test_the_player_with_the_games_figures(player, classic):
     assert list(fast) == list(slow)
     assert fast == slow
     assert (fast["high_score"], fast["challenge_best"]) == (900, 0)
+
+
+MOVE_BODIES_REFUSED = [
+    {"slot": 3, "row": 0, "col": 0, "move_number": 0},  # slot above 2
+    {"slot": 0, "row": -1, "col": 0, "move_number": 0},
+    {"slot": 0, "row": 0, "col": 8, "move_number": 0},
+    {"slot": 0, "row": 0, "col": 0, "move_number": -1},
+    {"slot": True, "row": 0, "col": 0, "move_number": 0},  # a JSON true is not an integer
+    {"slot": 1.0, "row": 0, "col": 0, "move_number": 0},
+    {"slot": "1", "row": 0, "col": 0, "move_number": 0},
+    {"slot": 0, "row": 0, "col": 0},  # move_number missing
+    {"slot": None, "row": 0, "col": 0, "move_number": 0},
+    [0, 0, 0, 0],
+    "move",
+]
+
+
+def test_a_valid_move_body_reads_as_the_serializer_reads_it():
+    for body in ({"slot": 2, "row": 7, "col": 0, "move_number": 41}, {"slot": 0, "row": 0, "col": 7, "move_number": 0, "extra": "x"}):
+        serializer = MoveSerializer(data=body)
+        assert serializer.is_valid()
+        assert move_body(body) == dict(serializer.validated_data) == {name: body[name] for name in ("slot", "row", "col", "move_number")}
+
+
+@pytest.mark.parametrize("body", MOVE_BODIES_REFUSED, ids=repr)
+def test_a_refused_move_body_is_the_serializers_refusal_word_for_word(body):
+    serializer = MoveSerializer(data=body)
+    assert not serializer.is_valid()
+    with pytest.raises(ValidationError) as refused:
+        move_body(body)
+    assert refused.value.detail == serializer.errors

@@ -20,6 +20,11 @@ answered:
   the framework's floor on this machine, measured in the same run because the
   machine is shared and the figures are only comparable within a run.
 
+Each phase also reads, from /proc, the CPU time the web server (arbiter and
+workers) and the database's backends spent in its timed window, per answered
+request: on a shared machine the rates move with the other jobs, the work per
+request much less.
+
 The clients run in ``--client-procs`` processes (threads within each). Then
 check.py compares the ledger with the Game/GameEvent rows (no move lost or
 doubled, scores add up, every game replays). Writes var/bench/<run>/summary.json.
@@ -168,10 +173,11 @@ class Client(threading.Thread):
             self.ledger.seen(game["id"], game)
 
 
-def client_process(kind: str, clients: int, port: int, start_in: float, seconds: float, seed: int, ledger_path: str) -> dict:
-    """Run ``clients`` threads of ``kind`` for one phase (in a child process); their tally."""
-    now = time.monotonic()
-    window = (now + start_in, now + start_in + seconds)
+def client_process(kind: str, clients: int, port: int, window: tuple[float, float], seed: int, ledger_path: str) -> dict:
+    """Run ``clients`` threads of ``kind`` for one phase (in a child process); their tally.
+
+    ``window``: the timed part of the phase, in ``time.monotonic()`` (one clock for every process).
+    """
     ledger = Ledger()
     threads = [Client(kind, port, window, ledger, seed * 1000 + i) for i in range(clients)]
     for thread in threads:
@@ -189,27 +195,43 @@ def client_process(kind: str, clients: int, port: int, start_in: float, seconds:
     return {"done": tally.done, "times_ms": tally.times_ms, "errors": dict(tally.errors), "throttled": tally.throttled}
 
 
-def phase(kind: str, concurrency: int, args, out: Path) -> dict:
-    """One phase at ``concurrency`` clients: requests per second, p50/p99, errors, 429s."""
+def cpu_used(web: server.Gunicorn, database: str, window: tuple[float, float]) -> tuple[float, float]:
+    """CPU seconds of the web server and of its database backends within ``window`` (waits for its end)."""
+    time.sleep(max(0.0, window[0] - time.monotonic()))
+    web_before, db_before = web.cpu_seconds(), server.database_cpu_seconds(database)
+    time.sleep(max(0.0, window[1] - time.monotonic()))
+    return web.cpu_seconds() - web_before, server.database_cpu_seconds(database) - db_before
+
+
+def phase(kind: str, concurrency: int, args, out: Path, web: server.Gunicorn) -> dict:
+    """One phase at ``concurrency`` clients: requests per second, p50/p99, errors, 429s, and
+    the CPU milliseconds per answered request of the web server and of PostgreSQL (figures
+    that the machine's other jobs disturb much less than the rates)."""
     procs = min(args.client_procs, concurrency)
     shares = [concurrency // procs + (i < concurrency % procs) for i in range(procs)]
-    start_in = 2 + 0.05 * concurrency  # time for every client to become a guest first
+    start = time.monotonic() + 2 + 0.05 * concurrency  # time for every client to become a guest first
+    window = (start, start + args.seconds)
     jobs = [
-        (kind, n, args.port, start_in, args.seconds, concurrency * 10 + i, str(out / f"ledger-{concurrency}-{i}.json"))
+        (kind, n, args.port, window, concurrency * 10 + i, str(out / f"ledger-{concurrency}-{i}.json"))
         for i, n in enumerate(shares)
     ]
     with multiprocessing.get_context("fork").Pool(procs) as pool:
-        tallies = pool.starmap(client_process, jobs)
+        running = pool.starmap_async(client_process, jobs)
+        web_cpu, db_cpu = cpu_used(web, args.database, window)
+        tallies = running.get()
+    done = sum(t["done"] for t in tallies)
     times = [t for tally in tallies for t in tally["times_ms"]]
     errors = Counter()
     for tally in tallies:
         errors.update(tally["errors"])
     return {
-        "per_s": round(sum(t["done"] for t in tallies) / args.seconds, 1),
+        "per_s": round(done / args.seconds, 1),
         "p50_ms": round(percentile(times, 50), 1),
         "p99_ms": round(percentile(times, 99), 1),
         "errors": dict(errors),
         "throttled": sum(t["throttled"] for t in tallies),
+        "web_cpu_ms": round(web_cpu * 1000 / done, 2) if done else None,
+        "db_cpu_ms": round(db_cpu * 1000 / done, 2) if done else None,
     }
 
 
@@ -225,7 +247,7 @@ def run(args, out: Path) -> tuple[dict, dict]:
         for concurrency in args.concurrency:
             for kind in PHASES:
                 loads = os.getloadavg()[0]
-                results[f"{concurrency} {kind}"] = figures = phase(kind, concurrency, args, out)
+                results[f"{concurrency} {kind}"] = figures = phase(kind, concurrency, args, out, web)
                 figures["load_before"] = round(loads, 2)
                 log(f"C={concurrency} {kind}: {figures}")
     ledgers = sorted(str(p) for p in out.glob("ledger-*.json"))
@@ -238,8 +260,9 @@ def run(args, out: Path) -> tuple[dict, dict]:
 def table(args, results: dict, books: dict) -> str:
     """The figures as a Markdown table (the issue's format), with errors, 429s and the books."""
     rows = [
-        "| C | moves/s | move p50 / p99 | `/api/me/` per s (p50 / p99) | bare view per s (p50 / p99) | moves ÷ bare | errors | 429 |",
-        "|---|---|---|---|---|---|---|---|",
+        "| C | moves/s | move p50 / p99 | `/api/me/` per s (p50 / p99) | bare view per s (p50 / p99) | moves ÷ bare | errors | 429 |"
+        " web CPU ms per move / me / bare | PostgreSQL CPU ms per move |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in args.concurrency:
         move, me, bare = (results[f"{c} {kind}"] for kind in PHASES)
@@ -249,7 +272,8 @@ def table(args, results: dict, books: dict) -> str:
         rows.append(
             f"| {c} | {move['per_s']} | {move['p50_ms']} / {move['p99_ms']} ms "
             f"| {me['per_s']} ({me['p50_ms']} / {me['p99_ms']} ms) | {bare['per_s']} ({bare['p50_ms']} / {bare['p99_ms']} ms) "
-            f"| {ratio:.0%} | {errors} | {throttled} |"
+            f"| {ratio:.0%} | {errors} | {throttled} "
+            f"| {move['web_cpu_ms']} / {me['web_cpu_ms']} / {bare['web_cpu_ms']} | {move['db_cpu_ms']} |"
         )
     rows.append("")
     if "error" in books:

@@ -169,6 +169,10 @@ class Gunicorn:
         out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True).stdout
         return [int(pid) for pid in out.split()]
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the arbiter and its live workers."""
+        return sum(process_cpu_seconds(pid) for pid in [self.proc.pid, *self.worker_pids()])
+
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:
             return
@@ -185,6 +189,28 @@ class Gunicorn:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` so far; 0 when it has gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def database_cpu_seconds(name: str) -> float:
+    """CPU time so far of the PostgreSQL backends serving database ``name`` (``postgres: … name …``)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if command.startswith(b"postgres:") and f" {name} ".encode() in command:
+            total += process_cpu_seconds(int(entry.name))
+    return total
 
 
 def python(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProcess:

@@ -46,6 +46,19 @@ def test_parallel_counts_are_each_counted_once(redis_cache):
     assert sorted(seen) == list(range(1, 21))
 
 
+def test_the_throttles_proxy_counts_in_one_round_trip(redis_cache, settings):
+    """DRF's throttles hold ``django.core.cache.cache``, a proxy: it once hid the Redis
+    backend from an ``isinstance`` test, and every count took ``add`` + ``incr`` (3 round trips)."""
+    from unittest import mock
+
+    from django.core.cache import cache as proxy
+
+    settings.CACHES = {"default": {"BACKEND": "blockknock.cache.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "test-cache"}}
+    with mock.patch.object(redis_lib.Redis, "execute_command", autospec=True, side_effect=redis_lib.Redis.execute_command) as single:
+        assert [count(proxy, "hits", 60) for _ in range(2)] == [1, 2]
+    assert single.call_count == 0  # both counts went through one MULTI/EXEC pipeline each, no single command
+
+
 def test_other_caches_count_with_add_and_incr():
     from django.core.cache.backends.locmem import LocMemCache
 
