@@ -99,15 +99,16 @@ def dealer_of(version: int) -> Dealer:
 
 def _candidates(together: Together, count: int, rule: Dealer) -> Sequence[int]:
     """The pieces (by index) that may be drawn at all: those that fit the board as dealt under rule 1."""
-    if rule.fits_as_dealt:
-        return [i for i in range(count) if together.anchors[i]]
-    return range(count)
+    return together.fits if rule.fits_as_dealt else range(count)
 
 
 def _eligible(together: Together, drawn: list[int], candidates: Sequence[int]) -> list[int]:
-    """The ``candidates`` that can be placed together with the ``drawn`` pieces (0, 1 or 2 of them)."""
+    """The ``candidates`` that can be placed together with the ``drawn`` pieces (0, 1 or 2 of them).
+
+    With none drawn, those that fit the board: under either rule, every piece that fits is a candidate.
+    """
     if not drawn:
-        return [i for i in candidates if together.anchors[i]]
+        return together.fits
     if len(drawn) == 1:
         return together.seconds(drawn[0], candidates)
     return together.thirds(drawn[0], drawn[1], candidates)

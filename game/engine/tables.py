@@ -6,6 +6,11 @@ ANDs), :func:`near_lines` and :func:`clearing_anchors` (which placements complet
 a line), :func:`fitting` and :func:`cover` (anchors of one piece, and those that
 cover given cells). Used by :mod:`game.engine.deal`.
 
+What concerns every piece of the set at once is computed on **lanes**: one int
+holding a 64-bit board per piece, piece ``i`` in bits ``64 i .. 64 i + 63``
+(:func:`packed_fitting`, :func:`overlapping`; :func:`lanes` reads them back). One
+shift or AND of that int does the work of one per piece.
+
 >>> from game.engine.pieces import BASE_SET
 >>> table = piece_table(BASE_SET)
 >>> bin(fitting(table, 0xFE, 0))  # the monomino fits only the one empty cell of row 0, and rows 1-7
@@ -14,6 +19,8 @@ cover given cells). Used by :mod:`game.engine.deal`.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -25,12 +32,14 @@ __all__ = [
     "MAX_REACH",
     "NearLines",
     "PieceTable",
-    "all_fitting",
     "clear_lines",
     "clearing_anchors",
     "cover",
     "fitting",
+    "lanes",
     "near_lines",
+    "overlapping",
+    "packed_fitting",
     "piece_table",
 ]
 
@@ -46,7 +55,11 @@ CONFLICT_BASE = 64
 stands for the anchor offset ``d`` (``-63 <= d <= 63``). So ``(conflicts[x][y] * low) >> CONFLICT_BASE``,
 with ``low`` the single bit of ``x``'s anchor, is the mask of ``y``'s anchors that overlap ``x`` there."""
 
+LANE = 64
+"""Bits per piece in a lanes int: piece ``i``'s board is ``(lanes >> LANE * i) & FULL``."""
+
 _CONFLICTS: dict[tuple[str, str], tuple[int, int]] = {}
+_BIG_ENDIAN = sys.byteorder == "big"
 
 
 def clear_lines(board: Bitboard) -> Bitboard:
@@ -91,12 +104,20 @@ class PieceTable:
         after ``x``'s anchor overlaps ``x``; so ``(conflicts[x][y] << a) >> CONFLICT_BASE`` are
         the anchors of ``y`` that overlap ``x`` placed at ``a``.
     :ivar overlaps: ``overlaps[x][y]``: the number of such offsets ``d``.
-    :ivar plan: how :func:`all_fitting` shares shifts between pieces (see :func:`_anchor_plan`).
+    :ivar spread: one bit per lane: ``board * spread`` copies ``board`` into every lane.
+    :ivar offset_lanes: ``((offset, lanes), ...)`` per cell offset of any piece, ``lanes`` all
+        ones in the lanes of the pieces with a cell there (see :func:`packed_fitting`).
+    :ivar packed_anchor_masks: :attr:`anchor_masks` in lanes.
+    :ivar conflict_lanes: per piece ``x``, ``conflicts[x]`` in lanes, cut in two: ``(ahead, behind)``,
+        lane ``y`` of ``ahead`` the bits of the offsets ``d >= 0`` (bit ``d``), of ``behind`` the others
+        (bit ``d + CONFLICT_BASE``, as in ``conflicts``).
+    :ivar overlap_rows: the :func:`overlapping` lanes made so far, by ``(x, anchor bit)``.
     """
 
     __slots__ = (
         "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
-        "heights", "lines_at", "conflicts", "overlaps", "plan",
+        "heights", "lines_at", "conflicts", "overlaps", "spread", "offset_lanes", "packed_anchor_masks",
+        "conflict_lanes", "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -112,25 +133,25 @@ class PieceTable:
         pairs = [[_conflict(x, y) for y in pieces] for x in pieces]
         self.conflicts = [[mask for mask, _ in row] for row in pairs]
         self.overlaps = [[count for _, count in row] for row in pairs]
-        self.plan = _anchor_plan(self.offsets)
+        self.spread = _packed([1] * len(pieces))
+        self.offset_lanes = tuple(
+            (offset, _packed([FULL if offset in own else 0 for own in self.offsets]))
+            for offset in sorted({offset for own in self.offsets for offset in own})
+        )
+        self.packed_anchor_masks = _packed(self.anchor_masks)
+        self.conflict_lanes = [
+            (_packed([mask >> CONFLICT_BASE for mask in row]), _packed([mask & FULL for mask in row]))
+            for row in self.conflicts
+        ]
+        self.overlap_rows: dict[tuple[int, Bitboard], int] = {}
 
 
-def _anchor_plan(offsets: list[tuple[int, ...]]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """How :func:`all_fitting` builds every piece's blocked anchors from the others'.
-
-    ``(piece, base, extra)`` in an order where ``base`` (a piece whose offsets are a
-    subset of ``piece``'s, the largest such, or ``-1``) comes first: the blocked
-    anchors of ``piece`` are ``base``'s OR ``board >> o`` for each ``o`` in ``extra``.
-    """
-    order = sorted(range(len(offsets)), key=lambda i: (len(offsets[i]), i))
-    plan, done = [], []
-    for i in order:
-        own = set(offsets[i])
-        base = max((j for j in done if own >= set(offsets[j])), key=lambda j: len(offsets[j]), default=-1)
-        extra = tuple(sorted(own - set(offsets[base]))) if base >= 0 else tuple(sorted(own))
-        plan.append((i, base, extra))
-        done.append(i)
-    return tuple(plan)
+def _packed(boards: Sequence[Bitboard]) -> int:
+    """``boards`` (64-bit each) in lanes: ``boards[i]`` in lane ``i`` (the inverse of :func:`lanes`)."""
+    found = array("Q", boards)
+    if _BIG_ENDIAN:
+        found.byteswap()
+    return int.from_bytes(found.tobytes(), "little")
 
 
 def _conflict(x: Piece, y: Piece) -> tuple[int, int]:
@@ -173,22 +194,62 @@ def piece_table(pieces: Sequence[Piece]) -> PieceTable:
     return table
 
 
-def all_fitting(table: PieceTable, board: Bitboard) -> list[Bitboard]:
-    """The anchors of every piece of ``table`` on ``board``: ``[fitting(table, board, i) for i ...]``,
-    with the shifts shared between pieces (:attr:`PieceTable.plan`).
+def lanes(table: PieceTable, packed: int) -> array:
+    """The lanes of ``packed``, by piece: ``lanes(table, packed)[i] == (packed >> LANE * i) & FULL``.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> list(lanes(piece_table(BASE_SET), 5 | 7 << LANE * 34)[::17])
+    [5, 0, 7]
+    """
+    found = array("Q", packed.to_bytes(len(table.pieces) * LANE // 8, "little"))
+    if _BIG_ENDIAN:
+        found.byteswap()
+    return found
+
+
+def packed_fitting(table: PieceTable, board: Bitboard) -> int:
+    """The anchors of every piece of ``table`` on ``board``, in lanes: lane ``i`` is ``fitting(table, board, i)``.
+
+    A copy of ``board`` in every lane, then per cell offset ``o`` of any piece one shift
+    ``>> o`` kept only in the lanes of the pieces with a cell at ``o``: their blocked
+    anchors. (The shift also brings the next lane's low bits into the top ``o`` bits of
+    a lane: anchors where a cell at ``o`` would leave the board, never in the anchor mask.)
 
     >>> from game.engine.pieces import BASE_SET
     >>> table = piece_table(BASE_SET)
-    >>> all_fitting(table, 0x0F0F) == [fitting(table, 0x0F0F, i) for i in range(35)]
+    >>> list(lanes(table, packed_fitting(table, 0x0F0F))) == [fitting(table, 0x0F0F, i) for i in range(35)]
     True
     """
-    blocked = [0] * len(table.pieces)
-    for i, base, extra in table.plan:
-        mask = blocked[base] if base >= 0 else 0
-        for offset in extra:
-            mask |= board >> offset
-        blocked[i] = mask
-    return [anchor & ~mask for anchor, mask in zip(table.anchor_masks, blocked)]
+    copies = board * table.spread
+    blocked = 0
+    for offset, pieces in table.offset_lanes:
+        blocked |= (copies >> offset) & pieces
+    return table.packed_anchor_masks & ~blocked
+
+
+def overlapping(table: PieceTable, x: int, low: Bitboard) -> int:
+    """In lanes, per piece ``y`` of ``table``: the anchors of ``y`` overlapping piece ``x`` at anchor bit ``low``.
+
+    Lane ``y`` is ``(conflicts[x][y] * low) >> CONFLICT_BASE`` cut to 64 bits: the offsets ``d >= 0``
+    shifted up by the anchor ``a`` within each lane, the others shifted into the lane above and
+    back (:attr:`PieceTable.conflict_lanes`). Made once per ``(x, anchor)`` and kept in the table.
+    So ``packed & ~overlapping(...)``, with ``packed`` the :func:`packed_fitting` of a board,
+    holds each piece's anchors beside ``x`` there.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> bin(lanes(table, overlapping(table, 0, 1 << 9))[1])  # I2-h overlaps the monomino on (1, 1) from (1, 0), (1, 1)
+    '0b1100000000'
+    """
+    key = (x, low)
+    found = table.overlap_rows.get(key)
+    if found is None:
+        ahead, behind = table.conflict_lanes[x]
+        anchor = low.bit_length() - 1
+        below = table.spread * (low - 1)  # in every lane, the bits below the anchor
+        found = (ahead << anchor) & (table.spread * FULL ^ below) | (behind << anchor) >> LANE & below
+        table.overlap_rows[key] = found
+    return found
 
 
 def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:

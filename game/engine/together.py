@@ -36,6 +36,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
+from itertools import compress
 
 from .bitboard import Bitboard, has_full_line
 from .tables import (
@@ -43,12 +45,14 @@ from .tables import (
     MAX_REACH,
     NearLines,
     PieceTable,
-    all_fitting,
     clear_lines,
     clearing_anchors,
     cover,
     fitting,
+    lanes,
     near_lines,
+    overlapping,
+    packed_fitting,
 )
 
 __all__ = ["Together"]
@@ -114,15 +118,21 @@ class Together:
     def __init__(self, table: PieceTable, board: Bitboard) -> None:
         self.t = table
         self.board = board
-        self.near: NearLines | None = None if has_full_line(board) else near_lines(board)
-        self.anchors = all_fitting(table, board)
+        self.packed = packed_fitting(table, board)  # every piece's anchors, in lanes
+        self.anchors = lanes(table, self.packed).tolist()
+        self.fits = list(compress(range(len(self.anchors)), self.anchors))  # the pieces with an anchor
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
-        self.pair_at: tuple[Bitboard, Bitboard] | None = None  # one disjoint placement of pieces 1 and 2
+        self.pairs: tuple[tuple[Bitboard, Bitboard], ...] = ()  # see _pairs
         self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
         self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
         self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
         self._through_boards: list[Bitboard] = []
+
+    @cached_property
+    def near(self) -> NearLines | None:
+        """The board's :func:`~game.engine.tables.near_lines`; ``None`` with a full line (every placement clears)."""
+        return None if has_full_line(self.board) else near_lines(self.board)
 
     def clearing(self, i: int) -> Bitboard:
         """Anchors of piece ``i`` on the board that complete a line (all of them if one is full)."""
@@ -137,26 +147,34 @@ class Together:
     # -- whole draws: a quick disjoint test inline, the exact test for the rest ---------------
 
     def seconds(self, first: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with piece 1 (``first``), in order."""
+        """The ``candidates`` that can be placed together with piece 1 (``first``), in order.
+
+        Quick test, every piece at once: an anchor beside piece 1 at its first or at its last anchor.
+        """
         self.start_second(first)
-        anchors, exact = self.anchors, self.second_fits
-        a1 = anchors[first]
+        exact = self.second_fits
+        a1 = self.anchors[first]
         if not a1:
             return [j for j in candidates if exact(j)]
-        low, row = a1 & -a1, self.t.conflicts[first]
-        return [j for j in candidates if anchors[j] & ~((row[j] * low) >> CONFLICT_BASE) or exact(j)]
+        t = self.t
+        blocked = overlapping(t, first, a1 & -a1) & overlapping(t, first, 1 << (a1.bit_length() - 1))
+        free = lanes(t, self.packed & ~blocked)
+        return [j for j in candidates if free[j] or exact(j)]
 
     def thirds(self, first: int, second: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with pieces 1 and 2, in order."""
+        """The ``candidates`` that can be placed together with pieces 1 and 2, in order.
+
+        Quick test, every piece at once: an anchor beside pieces 1 and 2 at one of :attr:`pairs`.
+        """
         self.start_third(first, second)
-        anchors, exact = self.anchors, self.third_fits
-        if self.pair_at is None:
+        exact = self.third_fits
+        if not self.pairs:
             return [j for j in candidates if exact(j)]
-        (low1, low2), row1, row2 = self.pair_at, self.t.conflicts[first], self.t.conflicts[second]
-        return [
-            j for j in candidates
-            if anchors[j] & ~((row1[j] * low1 | row2[j] * low2) >> CONFLICT_BASE) or exact(j)
-        ]
+        t, blocked = self.t, -1
+        for low1, low2 in self.pairs:
+            blocked &= overlapping(t, first, low1) | overlapping(t, second, low2)
+        free = lanes(t, self.packed & ~blocked)
+        return [j for j in candidates if free[j] or exact(j)]
 
     # -- piece 2: fits together with piece 1 -------------------------------------------------
 
@@ -188,30 +206,39 @@ class Together:
     # -- piece 3: fits together with pieces 1 and 2 ------------------------------------------
 
     def start_third(self, first: int, second: int) -> None:
-        t, anchors = self.t, self.anchors
         self.first, self.second = first, second
-        self._clear_firsts = self._through = self.pair_at = None
-        a1, a2 = anchors[first], anchors[second]
-        conflict = t.conflicts[first][second]
+        self._clear_firsts = self._through = None
+        self.pairs = self._pairs()
+
+    def _pairs(self) -> tuple[tuple[Bitboard, Bitboard], ...]:
+        """Two disjoint placements of pieces 1 and 2 (as anchor bits), for the quick test: the first
+        found from the top-left and from the bottom-right; ``()`` if they have none."""
+        t, anchors = self.t, self.anchors
+        a1, a2 = anchors[self.first], anchors[self.second]
+        conflict = t.conflicts[self.first][self.second]
         rest = a1
-        while rest:  # one disjoint placement of pieces 1 and 2 (as anchor bits), for the quick test
+        while rest:
             low = rest & -rest
             rest ^= low
             free = a2 & ~((conflict * low) >> CONFLICT_BASE)
             if free:
-                self.pair_at = (low, free & -free)
                 break
+        else:
+            return ()
+        pairs = [(low, free & -free)]
+        rest = a1
+        while True:  # ends: the pair above is found again at the latest
+            high = 1 << (rest.bit_length() - 1)
+            rest ^= high
+            free = a2 & ~((conflict * high) >> CONFLICT_BASE)
+            if free:
+                pairs.append((high, 1 << (free.bit_length() - 1)))
+                return tuple(pairs)
 
     def third_fits(self, j: int) -> bool:
         """Whether piece ``j`` can be placed together with pieces 1 and 2 (exact: W0, W1, W2)."""
         t, anchors = self.t, self.anchors
-        i1, i2 = self.first, self.second
         aj = anchors[j]
-        conflicts = t.conflicts
-        if aj and self.pair_at is not None:
-            low1, low2 = self.pair_at
-            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> CONFLICT_BASE):
-                return True
         if aj and self._three_disjoint(j, aj):
             return True
         if self._through is None:
