@@ -4,7 +4,8 @@ Per piece set a :class:`PieceTable` (anchor masks, cell masks, the offsets at
 which two pieces overlap), :func:`clear_lines` (full lines found with shifts and
 ANDs), :func:`near_lines` and :func:`clearing_anchors` (which placements complete
 a line), :func:`fitting` and :func:`cover` (anchors of one piece, and those that
-cover given cells). Used by :mod:`game.engine.deal`.
+cover given cells), :func:`disjoint` and :func:`room_after` (two pieces side by
+side, or one after the other's placement). Used by :mod:`game.engine.together`.
 
 What concerns every piece of the set at once is computed on **lanes**: one int
 holding a 64-bit board per piece, piece ``i`` in bits ``64 i .. 64 i + 63``
@@ -35,12 +36,14 @@ __all__ = [
     "clear_lines",
     "clearing_anchors",
     "cover",
+    "disjoint",
     "fitting",
     "lanes",
     "near_lines",
     "overlapping",
     "packed_fitting",
     "piece_table",
+    "room_after",
 ]
 
 _COL_0 = COL_MASKS[0]
@@ -258,6 +261,39 @@ def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:
     for offset in table.offsets[i]:
         blocked |= board >> offset
     return table.anchor_masks[i] & ~blocked
+
+
+def disjoint(table: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
+    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
+    conflict = table.conflicts[x][y]
+    low = ax & -ax
+    if ay & ~((conflict * low) >> CONFLICT_BASE):
+        return True
+    overlaps = table.overlaps[x][y]
+    count_x, count_y = ax.bit_count(), ay.bit_count()
+    if count_x > overlaps or count_y > overlaps:
+        return True  # more anchors than overlapping offsets: one of them is free
+    if count_x <= count_y:
+        rest, other = ax ^ low, ay
+    else:
+        conflict, rest, other = table.conflicts[y][x], ay, ax
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if other & ~((conflict * low) >> CONFLICT_BASE):
+            return True
+    return False
+
+
+def room_after(table: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
+    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
+    mask = table.masks[x]
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        if fitting(table, clear_lines(board | mask * low), y):
+            return True
+    return False
 
 
 NearLines: TypeAlias = tuple[tuple[Bitboard, int, bool], ...]

@@ -21,13 +21,16 @@ at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >
 clearing anchors come from the few lines with at most five empty cells; and two
 pieces with more anchors than overlapping offsets have a disjoint pair without
 any search. What depends only on pieces 1 and 2 is computed once per deal, when
-first needed, and shared by every candidate.
+first needed, and shared by every candidate. The quick test of a whole draw (a
+free anchor beside the drawn pieces placed at a few fixed anchors) runs on every
+piece at once, in the lanes of :func:`~game.engine.tables.packed_fitting`; only
+the candidates it leaves out get the exact test.
 
 >>> from game.engine.pieces import BASE_SET
 >>> from game.engine.tables import piece_table
 >>> table = piece_table(BASE_SET)
 >>> o9 = [piece.id for piece in table.pieces].index("O9")
->>> together = Together(table, 0)
+>>> together = Together(table, 0, fits_as_dealt=True)
 >>> together.start_third(o9, o9)
 >>> together.third_fits(o9)  # three 3x3 squares fit an empty board
 True
@@ -35,7 +38,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Callable
 from functools import cached_property
 from itertools import compress
 
@@ -48,36 +52,16 @@ from .tables import (
     clear_lines,
     clearing_anchors,
     cover,
+    disjoint,
     fitting,
     lanes,
     near_lines,
     overlapping,
     packed_fitting,
+    room_after,
 )
 
 __all__ = ["Together"]
-
-
-def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
-    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
-    conflict = t.conflicts[x][y]
-    low = ax & -ax
-    if ay & ~((conflict * low) >> CONFLICT_BASE):
-        return True
-    overlaps = t.overlaps[x][y]
-    count_x, count_y = ax.bit_count(), ay.bit_count()
-    if count_x > overlaps or count_y > overlaps:
-        return True  # more anchors than overlapping offsets: one of them is free
-    if count_x <= count_y:
-        rest, other = ax ^ low, ay
-    else:
-        conflict, rest, other = t.conflicts[y][x], ay, ax
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if other & ~((conflict * low) >> CONFLICT_BASE):
-            return True
-    return False
 
 
 def _clear_first(
@@ -87,24 +71,13 @@ def _clear_first(
 
     ``near`` is ``None`` for a board with a full line: there every placement clears.
     """
-    return _room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
-
-
-def _room_after(t: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
-    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
-    mask = t.masks[x]
-    while spots:
-        low = spots & -spots
-        spots ^= low
-        if fitting(t, clear_lines(board | mask * low), y):
-            return True
-    return False
+    return room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
 
 
 def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
     """Whether pieces ``x`` and ``y`` can both be placed on ``board`` (a board with no full line)."""
     ax, ay = fitting(t, board, x), fitting(t, board, y)
-    if ax and ay and _disjoint(t, x, y, ax, ay):
+    if ax and ay and disjoint(t, x, y, ax, ay):
         return True
     if not (ax or ay):
         return False
@@ -113,14 +86,22 @@ def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
 
 
 class Together:
-    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work."""
+    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work.
 
-    def __init__(self, table: PieceTable, board: Bitboard) -> None:
+    :param fits_as_dealt: only pieces that fit the board may be drawn (dealer rule 1).
+    :param count: the first ``count`` pieces of ``table`` may be drawn (default: all); the
+        others only ever join as drawn pieces.
+    :ivar candidates: the pieces (by index) that may be drawn at all, in order.
+    """
+
+    def __init__(self, table: PieceTable, board: Bitboard, fits_as_dealt: bool, count: int | None = None) -> None:
         self.t = table
         self.board = board
+        self.count = len(table.pieces) if count is None else count
         self.packed = packed_fitting(table, board)  # every piece's anchors, in lanes
         self.anchors = lanes(table, self.packed).tolist()
-        self.fits = list(compress(range(len(self.anchors)), self.anchors))  # the pieces with an anchor
+        self.fits = list(compress(range(self.count), self.anchors))  # the drawable pieces with an anchor
+        self.candidates = self.fits if fits_as_dealt else list(range(self.count))
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
         self.pairs: tuple[tuple[Bitboard, Bitboard], ...] = ()  # see _pairs
@@ -144,37 +125,51 @@ class Together:
             self._clearing[i] = found
         return found
 
-    # -- whole draws: a quick disjoint test inline, the exact test for the rest ---------------
+    # -- whole draws: a quick test on every piece at once, the exact test for the rest ----------
 
-    def seconds(self, first: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with piece 1 (``first``), in order.
+    def eligible(self, drawn: list[int]) -> list[int]:
+        """The :attr:`candidates` that can be placed together with the ``drawn`` pieces (0, 1 or 2), in order.
 
-        Quick test, every piece at once: an anchor beside piece 1 at its first or at its last anchor.
+        With none drawn, those that fit the board (under either rule, all of them are candidates).
+        The list may be one the object keeps: do not change it.
+        """
+        if not drawn:
+            return self.fits
+        if len(drawn) == 1:
+            return self.seconds(drawn[0])
+        return self.thirds(drawn[0], drawn[1])
+
+    def seconds(self, first: int) -> list[int]:
+        """The candidates that can be placed together with piece 1 (``first``), in order.
+
+        Quick test: an anchor beside piece 1 at its first or at its last anchor.
         """
         self.start_second(first)
-        exact = self.second_fits
         a1 = self.anchors[first]
         if not a1:
-            return [j for j in candidates if exact(j)]
+            return [j for j in self.candidates if self.second_fits(j)]
         t = self.t
         blocked = overlapping(t, first, a1 & -a1) & overlapping(t, first, 1 << (a1.bit_length() - 1))
-        free = lanes(t, self.packed & ~blocked)
-        return [j for j in candidates if free[j] or exact(j)]
+        return self._passing(lanes(t, self.packed & ~blocked), self.second_fits)
 
-    def thirds(self, first: int, second: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with pieces 1 and 2, in order.
+    def thirds(self, first: int, second: int) -> list[int]:
+        """The candidates that can be placed together with pieces 1 and 2, in order.
 
-        Quick test, every piece at once: an anchor beside pieces 1 and 2 at one of :attr:`pairs`.
+        Quick test: an anchor beside pieces 1 and 2 at one of :attr:`pairs`.
         """
         self.start_third(first, second)
-        exact = self.third_fits
         if not self.pairs:
-            return [j for j in candidates if exact(j)]
+            return [j for j in self.candidates if self.third_fits(j)]
         t, blocked = self.t, -1
         for low1, low2 in self.pairs:
             blocked &= overlapping(t, first, low1) | overlapping(t, second, low2)
-        free = lanes(t, self.packed & ~blocked)
-        return [j for j in candidates if free[j] or exact(j)]
+        return self._passing(lanes(t, self.packed & ~blocked), self.third_fits)
+
+    def _passing(self, free: array, exact: Callable[[int], bool]) -> list[int]:
+        """The candidates with an anchor in their lane of ``free`` (the quick test), or else passing ``exact``."""
+        if free[:self.count].count(0) == self.count - len(self.candidates):
+            return self.candidates  # the only empty lanes are those of pieces that fit nowhere
+        return [j for j in self.candidates if free[j] or exact(j)]
 
     # -- piece 2: fits together with piece 1 -------------------------------------------------
 
@@ -186,14 +181,14 @@ class Together:
         """Whether piece ``j`` can be placed together with piece 1 (exact)."""
         t, i = self.t, self.first
         ai, aj = self.anchors[i], self.anchors[j]
-        if ai and aj and _disjoint(t, i, j, ai, aj):
+        if ai and aj and disjoint(t, i, j, ai, aj):
             return True
         if self._after_first is None:
             self._after_first = self._clear_boards(i, self.clearing(i))
         for after in self._after_first:
             if fitting(t, after, j):
                 return True
-        return bool(aj) and _room_after(t, self.board, j, self.clearing(j), i)
+        return bool(aj) and room_after(t, self.board, j, self.clearing(j), i)
 
     def _clear_boards(self, i: int, clearing: Bitboard) -> list[Bitboard]:
         boards, mask = [], self.t.masks[i]
@@ -269,7 +264,7 @@ class Together:
             b1 = a1 & ~((to1 * low) >> CONFLICT_BASE)
             if b1:
                 b2 = a2 & ~((to2 * low) >> CONFLICT_BASE)
-                if b2 and _disjoint(t, i1, i2, b1, b2):
+                if b2 and disjoint(t, i1, i2, b1, b2):
                     return True
         return False
 
@@ -295,7 +290,7 @@ class Together:
         after, near, g, ag, follow = entry
         t = self.t
         aj = fitting(t, after, j)
-        if ag and aj and _disjoint(t, g, j, ag, aj):
+        if ag and aj and disjoint(t, g, j, ag, aj):
             return True
         for board in follow:
             if fitting(t, board, j):
@@ -356,7 +351,7 @@ class Together:
             if count > (reach_col if is_column else reach_row):
                 continue
             spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)
-            if _room_after(t, board, j, spots, g):
+            if room_after(t, board, j, spots, g):
                 return True
         return False
 
@@ -385,6 +380,6 @@ class Together:
                     if count > (t.col_reach[s] if is_column else t.row_reach[s]):
                         continue
                     spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> CONFLICT_BASE), cells)
-                    if _room_after(t, board, s, spots, u):
+                    if room_after(t, board, s, spots, u):
                         return True
         return False
