@@ -9,8 +9,9 @@ side, or one after the other's placement). Used by :mod:`game.engine.together`.
 
 What concerns every piece of the set at once is computed on **lanes**: one int
 holding a 64-bit board per piece, piece ``i`` in bits ``64 i .. 64 i + 63``
-(:func:`packed_fitting`, :func:`overlapping`; :func:`lanes` reads them back). One
-shift or AND of that int does the work of one per piece.
+(:func:`packed_fitting`, :func:`overlapping`; :func:`lanes` reads them back,
+:func:`nonempty_lanes` flags the lanes that are not empty). One shift or AND of
+that int does the work of one per piece.
 
 >>> from game.engine.pieces import BASE_SET
 >>> table = piece_table(BASE_SET)
@@ -30,6 +31,7 @@ from .pieces import Piece
 
 __all__ = [
     "CONFLICT_BASE",
+    "LANE",
     "MAX_REACH",
     "NearLines",
     "PieceTable",
@@ -40,6 +42,7 @@ __all__ = [
     "fitting",
     "lanes",
     "near_lines",
+    "nonempty_lanes",
     "overlapping",
     "packed_fitting",
     "piece_table",
@@ -108,6 +111,7 @@ class PieceTable:
         the anchors of ``y`` that overlap ``x`` placed at ``a``.
     :ivar overlaps: ``overlaps[x][y]``: the number of such offsets ``d``.
     :ivar spread: one bit per lane: ``board * spread`` copies ``board`` into every lane.
+    :ivar tops: bit 63 of every lane (``spread << 63``); ``rests`` bits 0..62 of every lane.
     :ivar offset_lanes: ``((offset, lanes), ...)`` per cell offset of any piece, ``lanes`` all
         ones in the lanes of the pieces with a cell there (see :func:`packed_fitting`).
     :ivar packed_anchor_masks: :attr:`anchor_masks` in lanes.
@@ -119,8 +123,8 @@ class PieceTable:
 
     __slots__ = (
         "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
-        "heights", "lines_at", "conflicts", "overlaps", "spread", "offset_lanes", "packed_anchor_masks",
-        "conflict_lanes", "overlap_rows",
+        "heights", "lines_at", "conflicts", "overlaps", "spread", "tops", "rests", "offset_lanes",
+        "packed_anchor_masks", "conflict_lanes", "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -137,6 +141,8 @@ class PieceTable:
         self.conflicts = [[mask for mask, _ in row] for row in pairs]
         self.overlaps = [[count for _, count in row] for row in pairs]
         self.spread = _packed([1] * len(pieces))
+        self.tops = self.spread << (LANE - 1)
+        self.rests = self.tops - self.spread
         self.offset_lanes = tuple(
             (offset, _packed([FULL if offset in own else 0 for own in self.offsets]))
             for offset in sorted({offset for own in self.offsets for offset in own})
@@ -208,6 +214,20 @@ def lanes(table: PieceTable, packed: int) -> array:
     if _BIG_ENDIAN:
         found.byteswap()
     return found
+
+
+def nonempty_lanes(table: PieceTable, packed: int) -> int:
+    """Bit 63 of every lane of ``packed`` that is not empty, and no other bit.
+
+    Adding bits 0..62 of every lane to a lane's own bits 0..62 carries into its bit 63
+    exactly when those are not all zero, and never beyond the lane.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> nonempty_lanes(table, 5 | 1 << LANE + 63 | 7 << LANE * 34) == (1 << 63 | 1 << LANE + 63 | 1 << LANE * 34 + 63)
+    True
+    """
+    return (packed | (packed & table.rests) + table.rests) & table.tops
 
 
 def packed_fitting(table: PieceTable, board: Bitboard) -> int:

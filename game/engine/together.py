@@ -38,7 +38,6 @@ True
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
 from functools import cached_property
 from itertools import compress
@@ -46,6 +45,7 @@ from itertools import compress
 from .bitboard import Bitboard, has_full_line
 from .tables import (
     CONFLICT_BASE,
+    LANE,
     MAX_REACH,
     NearLines,
     PieceTable,
@@ -56,6 +56,7 @@ from .tables import (
     fitting,
     lanes,
     near_lines,
+    nonempty_lanes,
     overlapping,
     packed_fitting,
     room_after,
@@ -102,6 +103,9 @@ class Together:
         self.anchors = lanes(table, self.packed).tolist()
         self.fits = list(compress(range(self.count), self.anchors))  # the drawable pieces with an anchor
         self.candidates = self.fits if fits_as_dealt else list(range(self.count))
+        drawable = (1 << LANE * self.count) - 1  # the lanes of the first count pieces
+        # bit 63 of each candidate's lane (see _passing):
+        self._tops = drawable & (nonempty_lanes(table, self.packed) if fits_as_dealt else table.tops)
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
         self.pairs: tuple[tuple[Bitboard, Bitboard], ...] = ()  # see _pairs
@@ -150,7 +154,7 @@ class Together:
             return [j for j in self.candidates if self.second_fits(j)]
         t = self.t
         blocked = overlapping(t, first, a1 & -a1) & overlapping(t, first, 1 << (a1.bit_length() - 1))
-        return self._passing(lanes(t, self.packed & ~blocked), self.second_fits)
+        return self._passing(self.packed & ~blocked, self.second_fits)
 
     def thirds(self, first: int, second: int) -> list[int]:
         """The candidates that can be placed together with pieces 1 and 2, in order.
@@ -163,13 +167,21 @@ class Together:
         t, blocked = self.t, -1
         for low1, low2 in self.pairs:
             blocked &= overlapping(t, first, low1) | overlapping(t, second, low2)
-        return self._passing(lanes(t, self.packed & ~blocked), self.third_fits)
+        return self._passing(self.packed & ~blocked, self.third_fits)
 
-    def _passing(self, free: array, exact: Callable[[int], bool]) -> list[int]:
+    def _passing(self, free: int, exact: Callable[[int], bool]) -> list[int]:
         """The candidates with an anchor in their lane of ``free`` (the quick test), or else passing ``exact``."""
-        if free[:self.count].count(0) == self.count - len(self.candidates):
-            return self.candidates  # the only empty lanes are those of pieces that fit nowhere
-        return [j for j in self.candidates if free[j] or exact(j)]
+        failing = self._tops & ~nonempty_lanes(self.t, free)  # bit 63 of the candidates' empty lanes
+        if not failing:
+            return self.candidates
+        passing = self.candidates.copy()
+        while failing:
+            top = failing & -failing
+            failing ^= top
+            j = top.bit_length() // LANE - 1
+            if not exact(j):
+                passing.remove(j)
+        return passing
 
     # -- piece 2: fits together with piece 1 -------------------------------------------------
 
