@@ -103,9 +103,10 @@ class Together:
         self.anchors = lanes(table, self.packed).tolist()
         self.fits = list(compress(range(self.count), self.anchors))  # the drawable pieces with an anchor
         self.candidates = self.fits if fits_as_dealt else list(range(self.count))
-        drawable = (1 << LANE * self.count) - 1  # the lanes of the first count pieces
         # bit 63 of each candidate's lane (see _passing):
-        self._tops = drawable & (nonempty_lanes(table, self.packed) if fits_as_dealt else table.tops)
+        self._tops = nonempty_lanes(table, self.packed) if fits_as_dealt else table.tops
+        if self.count < len(table.pieces):
+            self._tops &= (1 << LANE * self.count) - 1
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
         self.pairs: tuple[tuple[Bitboard, Bitboard], ...] = ()  # see _pairs
