@@ -26,7 +26,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from .bitboard import COL_MASKS, FULL, ROW_MASKS, SIZE, Bitboard
+from .bitboard import CELLS, COL_MASKS, FULL, ROW_MASKS, SIZE, Bitboard
 from .pieces import Piece
 
 __all__ = [
@@ -115,16 +115,13 @@ class PieceTable:
     :ivar offset_lanes: ``((offset, lanes), ...)`` per cell offset of any piece, ``lanes`` all
         ones in the lanes of the pieces with a cell there (see :func:`packed_fitting`).
     :ivar packed_anchor_masks: :attr:`anchor_masks` in lanes.
-    :ivar conflict_lanes: per piece ``x``, ``conflicts[x]`` in lanes, cut in two: ``(ahead, behind)``,
-        lane ``y`` of ``ahead`` the bits of the offsets ``d >= 0`` (bit ``d``), of ``behind`` the others
-        (bit ``d + CONFLICT_BASE``, as in ``conflicts``).
-    :ivar overlap_rows: the :func:`overlapping` lanes made so far, by ``(x, anchor bit)``.
+    :ivar overlap_rows: ``overlap_rows[x][a]``: the :func:`overlapping` lanes of piece ``x`` at anchor ``a``.
     """
 
     __slots__ = (
         "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
         "heights", "lines_at", "conflicts", "overlaps", "spread", "tops", "rests", "offset_lanes",
-        "packed_anchor_masks", "conflict_lanes", "overlap_rows",
+        "packed_anchor_masks", "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -148,11 +145,7 @@ class PieceTable:
             for offset in sorted({offset for own in self.offsets for offset in own})
         )
         self.packed_anchor_masks = _packed(self.anchor_masks)
-        self.conflict_lanes = [
-            (_packed([mask >> CONFLICT_BASE for mask in row]), _packed([mask & FULL for mask in row]))
-            for row in self.conflicts
-        ]
-        self.overlap_rows: dict[tuple[int, Bitboard], int] = {}
+        self.overlap_rows = _overlap_rows(self.conflicts, self.spread)
 
 
 def _packed(boards: Sequence[Bitboard]) -> int:
@@ -161,6 +154,22 @@ def _packed(boards: Sequence[Bitboard]) -> int:
     if _BIG_ENDIAN:
         found.byteswap()
     return int.from_bytes(found.tobytes(), "little")
+
+
+def _overlap_rows(conflicts: list[list[int]], spread: int) -> list[list[int]]:
+    """Per piece ``x`` and anchor ``a``, the lanes of ``(conflicts[x][y] << a) >> CONFLICT_BASE`` cut to 64 bits.
+
+    ``conflicts[x]`` goes into lanes cut in two: ``ahead``, lane ``y`` the offsets ``d >= 0``
+    (bit ``d``), shifted up by ``a`` within each lane; ``behind``, the others (bit
+    ``d + CONFLICT_BASE``), shifted by ``a`` into the lane above and back.
+    """
+    belows = [spread * ((1 << anchor) - 1) for anchor in range(CELLS)]  # in every lane, the bits below the anchor
+    splits = [(anchor, spread * FULL ^ below, below) for anchor, below in enumerate(belows)]
+    rows = []
+    for row in conflicts:
+        ahead, behind = _packed([mask >> CONFLICT_BASE for mask in row]), _packed([mask & FULL for mask in row])
+        rows.append([(ahead << anchor) & above | (behind << anchor) >> LANE & below for anchor, above, below in splits])
+    return rows
 
 
 def _conflict(x: Piece, y: Piece) -> tuple[int, int]:
@@ -253,26 +262,16 @@ def packed_fitting(table: PieceTable, board: Bitboard) -> int:
 def overlapping(table: PieceTable, x: int, low: Bitboard) -> int:
     """In lanes, per piece ``y`` of ``table``: the anchors of ``y`` overlapping piece ``x`` at anchor bit ``low``.
 
-    Lane ``y`` is ``(conflicts[x][y] * low) >> CONFLICT_BASE`` cut to 64 bits: the offsets ``d >= 0``
-    shifted up by the anchor ``a`` within each lane, the others shifted into the lane above and
-    back (:attr:`PieceTable.conflict_lanes`). Made once per ``(x, anchor)`` and kept in the table.
-    So ``packed & ~overlapping(...)``, with ``packed`` the :func:`packed_fitting` of a board,
-    holds each piece's anchors beside ``x`` there.
+    Lane ``y`` is ``(conflicts[x][y] * low) >> CONFLICT_BASE`` cut to 64 bits, made with the table
+    (:attr:`PieceTable.overlap_rows`). So ``packed & ~overlapping(...)``, with ``packed`` the
+    :func:`packed_fitting` of a board, holds each piece's anchors beside ``x`` there.
 
     >>> from game.engine.pieces import BASE_SET
     >>> table = piece_table(BASE_SET)
     >>> bin(lanes(table, overlapping(table, 0, 1 << 9))[1])  # I2-h overlaps the monomino on (1, 1) from (1, 0), (1, 1)
     '0b1100000000'
     """
-    key = (x, low)
-    found = table.overlap_rows.get(key)
-    if found is None:
-        ahead, behind = table.conflict_lanes[x]
-        anchor = low.bit_length() - 1
-        below = table.spread * (low - 1)  # in every lane, the bits below the anchor
-        found = (ahead << anchor) & (table.spread * FULL ^ below) | (behind << anchor) >> LANE & below
-        table.overlap_rows[key] = found
-    return found
+    return table.overlap_rows[x][low.bit_length() - 1]
 
 
 def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:
