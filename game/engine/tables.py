@@ -9,7 +9,7 @@ side, or one after the other's placement). Used by :mod:`game.engine.together`.
 
 What concerns every piece of the set at once is computed on **lanes**: one int
 holding a 64-bit board per piece, piece ``i`` in bits ``64 i .. 64 i + 63``
-(:func:`packed_fitting`, :func:`overlapping`; :func:`lanes` reads them back,
+(:func:`packed_fitting`, :attr:`PieceTable.overlap_rows`; :func:`lanes` reads them back,
 :func:`nonempty_lanes` flags the lanes that are not empty). One shift or AND of
 that int does the work of one per piece.
 
@@ -43,7 +43,6 @@ __all__ = [
     "lanes",
     "near_lines",
     "nonempty_lanes",
-    "overlapping",
     "packed_fitting",
     "piece_table",
     "room_after",
@@ -115,7 +114,10 @@ class PieceTable:
     :ivar offset_lanes: ``((offset, lanes), ...)`` per cell offset of any piece, ``lanes`` all
         ones in the lanes of the pieces with a cell there (see :func:`packed_fitting`).
     :ivar packed_anchor_masks: :attr:`anchor_masks` in lanes.
-    :ivar overlap_rows: ``overlap_rows[x][a]``: the :func:`overlapping` lanes of piece ``x`` at anchor ``a``.
+    :ivar overlap_rows: ``overlap_rows[x][a]``, in lanes, per piece ``y``: the anchors of ``y`` that
+        overlap piece ``x`` placed at anchor ``a`` (lane ``y`` is ``(conflicts[x][y] << a) >> CONFLICT_BASE``
+        cut to 64 bits). So ``packed & ~overlap_rows[x][a]``, with ``packed`` the :func:`packed_fitting`
+        of a board, holds each piece's anchors beside ``x`` there.
     """
 
     __slots__ = (
@@ -157,11 +159,17 @@ def _packed(boards: Sequence[Bitboard]) -> int:
 
 
 def _overlap_rows(conflicts: list[list[int]], spread: int) -> list[list[int]]:
-    """Per piece ``x`` and anchor ``a``, the lanes of ``(conflicts[x][y] << a) >> CONFLICT_BASE`` cut to 64 bits.
+    """:attr:`PieceTable.overlap_rows`: per piece ``x`` and anchor ``a``, the lanes of
+    ``(conflicts[x][y] << a) >> CONFLICT_BASE`` cut to 64 bits.
 
     ``conflicts[x]`` goes into lanes cut in two: ``ahead``, lane ``y`` the offsets ``d >= 0``
     (bit ``d``), shifted up by ``a`` within each lane; ``behind``, the others (bit
     ``d + CONFLICT_BASE``), shifted by ``a`` into the lane above and back.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> bin(lanes(table, table.overlap_rows[0][9])[1])  # I2-h overlaps the monomino on (1, 1) from (1, 0), (1, 1)
+    '0b1100000000'
     """
     belows = [spread * ((1 << anchor) - 1) for anchor in range(CELLS)]  # in every lane, the bits below the anchor
     splits = [(anchor, spread * FULL ^ below, below) for anchor, below in enumerate(belows)]
@@ -257,21 +265,6 @@ def packed_fitting(table: PieceTable, board: Bitboard) -> int:
     for offset, pieces in table.offset_lanes:
         blocked |= (copies >> offset) & pieces
     return table.packed_anchor_masks & ~blocked
-
-
-def overlapping(table: PieceTable, x: int, low: Bitboard) -> int:
-    """In lanes, per piece ``y`` of ``table``: the anchors of ``y`` overlapping piece ``x`` at anchor bit ``low``.
-
-    Lane ``y`` is ``(conflicts[x][y] * low) >> CONFLICT_BASE`` cut to 64 bits, made with the table
-    (:attr:`PieceTable.overlap_rows`). So ``packed & ~overlapping(...)``, with ``packed`` the
-    :func:`packed_fitting` of a board, holds each piece's anchors beside ``x`` there.
-
-    >>> from game.engine.pieces import BASE_SET
-    >>> table = piece_table(BASE_SET)
-    >>> bin(lanes(table, overlapping(table, 0, 1 << 9))[1])  # I2-h overlaps the monomino on (1, 1) from (1, 0), (1, 1)
-    '0b1100000000'
-    """
-    return table.overlap_rows[x][low.bit_length() - 1]
 
 
 def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:

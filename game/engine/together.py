@@ -57,7 +57,6 @@ from .tables import (
     lanes,
     near_lines,
     nonempty_lanes,
-    overlapping,
     packed_fitting,
     room_after,
 )
@@ -109,7 +108,7 @@ class Together:
             self._tops &= (1 << LANE * self.count) - 1
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
-        self.pairs: tuple[tuple[Bitboard, Bitboard], ...] = ()  # see _pairs
+        self.pairs: tuple[tuple[int, int], ...] = ()  # see _pairs
         self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
         self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
         self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
@@ -153,8 +152,8 @@ class Together:
         a1 = self.anchors[first]
         if not a1:
             return [j for j in self.candidates if self.second_fits(j)]
-        t = self.t
-        blocked = overlapping(t, first, a1 & -a1) & overlapping(t, first, 1 << (a1.bit_length() - 1))
+        rows = self.t.overlap_rows[first]
+        blocked = rows[(a1 & -a1).bit_length() - 1] & rows[a1.bit_length() - 1]
         return self._passing(self.packed & ~blocked, self.second_fits)
 
     def thirds(self, first: int, second: int) -> list[int]:
@@ -165,9 +164,9 @@ class Together:
         self.start_third(first, second)
         if not self.pairs:
             return [j for j in self.candidates if self.third_fits(j)]
-        t, blocked = self.t, -1
-        for low1, low2 in self.pairs:
-            blocked &= overlapping(t, first, low1) | overlapping(t, second, low2)
+        rows1, rows2 = self.t.overlap_rows[first], self.t.overlap_rows[second]
+        (low1, low2), (high1, high2) = self.pairs
+        blocked = (rows1[low1] | rows2[low2]) & (rows1[high1] | rows2[high2])
         return self._passing(self.packed & ~blocked, self.third_fits)
 
     def _passing(self, free: int, exact: Callable[[int], bool]) -> list[int]:
@@ -218,9 +217,9 @@ class Together:
         self._clear_firsts = self._through = None
         self.pairs = self._pairs()
 
-    def _pairs(self) -> tuple[tuple[Bitboard, Bitboard], ...]:
-        """Two disjoint placements of pieces 1 and 2 (as anchor bits), for the quick test: the first
-        found from the top-left and from the bottom-right; ``()`` if they have none."""
+    def _pairs(self) -> tuple[tuple[int, int], ...]:
+        """Two disjoint placements of pieces 1 and 2 (as anchor indices), for the quick test: the
+        first found from the top-left and from the bottom-right; ``()`` if they have none."""
         t, anchors = self.t, self.anchors
         a1, a2 = anchors[self.first], anchors[self.second]
         conflict = t.conflicts[self.first][self.second]
@@ -233,14 +232,14 @@ class Together:
                 break
         else:
             return ()
-        pairs = [(low, free & -free)]
+        pairs = [(low.bit_length() - 1, (free & -free).bit_length() - 1)]
         rest = a1
         while True:  # ends: the pair above is found again at the latest
             high = 1 << (rest.bit_length() - 1)
             rest ^= high
             free = a2 & ~((conflict * high) >> CONFLICT_BASE)
             if free:
-                pairs.append((high, 1 << (free.bit_length() - 1)))
+                pairs.append((high.bit_length() - 1, free.bit_length() - 1))
                 return tuple(pairs)
 
     def third_fits(self, j: int) -> bool:
