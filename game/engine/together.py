@@ -248,15 +248,15 @@ class Together:
         aj = anchors[j]
         if aj and self._three_disjoint(j, aj):
             return True
-        if self._through is None:
-            self._prepare_through()
-        for after in self._through_boards:
-            if fitting(t, after, j):
-                return True
         if self._clear_firsts is None:
             self._prepare_clear_firsts()
         for entry in self._clear_firsts:
             if self._pair_after_clear(entry, j):
+                return True
+        if self._through is None:
+            self._prepare_through()
+        for after in self._through_boards:
+            if fitting(t, after, j):
                 return True
         if aj and self._third_first(j, aj):
             return True
