@@ -63,6 +63,8 @@ from .tables import (
 
 __all__ = ["Together"]
 
+_FEW_FAILING = 3  # up to this many candidates left out by a quick test are found from their flags, one by one
+
 
 def _clear_first(
     t: PieceTable, board: Bitboard, near: NearLines | None, x: int, ax: Bitboard, y: int
@@ -132,11 +134,8 @@ class Together:
     # -- whole draws: a quick test on every piece at once, the exact test for the rest ----------
 
     def eligible(self, drawn: list[int]) -> list[int]:
-        """The :attr:`candidates` that can be placed together with the ``drawn`` pieces (0, 1 or 2), in order.
-
-        With none drawn, those that fit the board (under either rule, all of them are candidates).
-        The list may be one the object keeps: do not change it.
-        """
+        """The :attr:`candidates` that can be placed together with the ``drawn`` pieces (0, 1 or 2), in order;
+        with none drawn, those that fit the board. The list may be one the object keeps: do not change it."""
         if not drawn:
             return self.fits
         if len(drawn) == 1:
@@ -174,6 +173,9 @@ class Together:
         failing = self._tops & ~nonempty_lanes(self.t, free)  # bit 63 of the candidates' empty lanes
         if not failing:
             return self.candidates
+        if failing.bit_count() > _FEW_FAILING:  # cheaper to read every lane back than to walk the flags
+            free_lanes = lanes(self.t, free)
+            return [j for j in self.candidates if free_lanes[j] or exact(j)]
         passing = self.candidates.copy()
         while failing:
             top = failing & -failing
