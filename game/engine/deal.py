@@ -97,22 +97,6 @@ def dealer_of(version: int) -> Dealer:
     return found
 
 
-def _candidates(together: Together, count: int, rule: Dealer) -> Sequence[int]:
-    """The pieces (by index) that may be drawn at all: those that fit the board as dealt under rule 1."""
-    if rule.fits_as_dealt:
-        return [i for i in range(count) if together.anchors[i]]
-    return range(count)
-
-
-def _eligible(together: Together, drawn: list[int], candidates: Sequence[int]) -> list[int]:
-    """The ``candidates`` that can be placed together with the ``drawn`` pieces (0, 1 or 2 of them)."""
-    if not drawn:
-        return [i for i in candidates if together.anchors[i]]
-    if len(drawn) == 1:
-        return together.seconds(drawn[0], candidates)
-    return together.thirds(drawn[0], drawn[1], candidates)
-
-
 def fair_pieces(
     board: Bitboard, pieces: Sequence[Piece], drawn: Sequence[Piece] = (), dealer: int = 1
 ) -> tuple[Piece, ...]:
@@ -136,12 +120,11 @@ def fair_pieces(
         return ()
     distinct = piece_table(pieces).pieces
     table = piece_table([*distinct, *drawn])  # a list: not kept in the by-object cache
-    together = Together(table, board)
-    candidates = _candidates(together, len(distinct), rule)
+    together = Together(table, board, rule.fits_as_dealt, len(distinct))
     if len(drawn) >= HAND_SIZE:
-        return tuple(distinct[i] for i in candidates if can_place_all(board, [*drawn, distinct[i]]))
+        return tuple(distinct[i] for i in together.candidates if can_place_all(board, [*drawn, distinct[i]]))
     index = {piece.id: i for i, piece in enumerate(table.pieces)}
-    return tuple(distinct[i] for i in _eligible(together, [index[piece.id] for piece in drawn], candidates))
+    return tuple(distinct[i] for i in together.eligible([index[piece.id] for piece in drawn]))
 
 
 def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) -> Hand:
@@ -166,11 +149,10 @@ def deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) -> Hand:
     distinct = table.pieces
     if not distinct:
         raise InvalidRulesError("cannot deal from an empty piece set")
-    together = Together(table, board)
-    candidates = _candidates(together, len(distinct), DEALERS[stream.dealer])
+    together = Together(table, board, DEALERS[stream.dealer].fits_as_dealt)
     drawn: list[int] = []
     while len(drawn) < HAND_SIZE:
-        eligible = _eligible(together, drawn, candidates)
+        eligible = together.eligible(drawn)
         if not eligible:
             break
         drawn.append(eligible[stream.below(len(eligible))])
@@ -200,12 +182,11 @@ def eligible_counts(board: Bitboard, pieces: Sequence[Piece], hand: Sequence[Pie
     rule = dealer_of(dealer)
     validate_board(board)
     table = piece_table(pieces)
-    together = Together(table, board)
-    candidates = _candidates(together, len(table.pieces), rule)
+    together = Together(table, board, rule.fits_as_dealt)
     index = {piece.id: i for i, piece in enumerate(table.pieces)}
     counts: list[int] = []
     drawn: list[int] = []
     for piece in hand:
-        counts.append(len(_eligible(together, drawn, candidates)))
+        counts.append(len(together.eligible(drawn)))
         drawn.append(index[piece.id])
     return tuple(counts)

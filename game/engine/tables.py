@@ -4,7 +4,14 @@ Per piece set a :class:`PieceTable` (anchor masks, cell masks, the offsets at
 which two pieces overlap), :func:`clear_lines` (full lines found with shifts and
 ANDs), :func:`near_lines` and :func:`clearing_anchors` (which placements complete
 a line), :func:`fitting` and :func:`cover` (anchors of one piece, and those that
-cover given cells). Used by :mod:`game.engine.deal`.
+cover given cells), :func:`disjoint` and :func:`room_after` (two pieces side by
+side, or one after the other's placement). Used by :mod:`game.engine.together`.
+
+What concerns every piece of the set at once is computed on **lanes**: one int
+holding a 64-bit board per piece, piece ``i`` in bits ``64 i .. 64 i + 63``
+(:func:`packed_fitting`, :attr:`PieceTable.overlap_rows`; :func:`lanes` reads them back,
+:func:`nonempty_lanes` flags the lanes that are not empty). One shift or AND of
+that int does the work of one per piece.
 
 >>> from game.engine.pieces import BASE_SET
 >>> table = piece_table(BASE_SET)
@@ -14,24 +21,31 @@ cover given cells). Used by :mod:`game.engine.deal`.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from .bitboard import COL_MASKS, FULL, ROW_MASKS, SIZE, Bitboard
+from .bitboard import CELLS, COL_MASKS, FULL, ROW_MASKS, SIZE, Bitboard
 from .pieces import Piece
 
 __all__ = [
     "CONFLICT_BASE",
+    "LANE",
     "MAX_REACH",
     "NearLines",
     "PieceTable",
-    "all_fitting",
     "clear_lines",
     "clearing_anchors",
     "cover",
+    "disjoint",
     "fitting",
+    "lanes",
     "near_lines",
+    "nonempty_lanes",
+    "packed_fitting",
     "piece_table",
+    "room_after",
 ]
 
 _COL_0 = COL_MASKS[0]
@@ -46,7 +60,11 @@ CONFLICT_BASE = 64
 stands for the anchor offset ``d`` (``-63 <= d <= 63``). So ``(conflicts[x][y] * low) >> CONFLICT_BASE``,
 with ``low`` the single bit of ``x``'s anchor, is the mask of ``y``'s anchors that overlap ``x`` there."""
 
+LANE = 64
+"""Bits per piece in a lanes int: piece ``i``'s board is ``(lanes >> LANE * i) & FULL``."""
+
 _CONFLICTS: dict[tuple[str, str], tuple[int, int]] = {}
+_BIG_ENDIAN = sys.byteorder == "big"
 
 
 def clear_lines(board: Bitboard) -> Bitboard:
@@ -91,12 +109,21 @@ class PieceTable:
         after ``x``'s anchor overlaps ``x``; so ``(conflicts[x][y] << a) >> CONFLICT_BASE`` are
         the anchors of ``y`` that overlap ``x`` placed at ``a``.
     :ivar overlaps: ``overlaps[x][y]``: the number of such offsets ``d``.
-    :ivar plan: how :func:`all_fitting` shares shifts between pieces (see :func:`_anchor_plan`).
+    :ivar spread: one bit per lane: ``board * spread`` copies ``board`` into every lane.
+    :ivar tops: bit 63 of every lane (``spread << 63``); ``rests`` bits 0..62 of every lane.
+    :ivar offset_lanes: ``((offset, lanes), ...)`` per cell offset of any piece, ``lanes`` all
+        ones in the lanes of the pieces with a cell there (see :func:`packed_fitting`).
+    :ivar packed_anchor_masks: :attr:`anchor_masks` in lanes.
+    :ivar overlap_rows: ``overlap_rows[x][a]``, in lanes, per piece ``y``: the anchors of ``y`` that
+        overlap piece ``x`` placed at anchor ``a`` (lane ``y`` is ``(conflicts[x][y] << a) >> CONFLICT_BASE``
+        cut to 64 bits). So ``packed & ~overlap_rows[x][a]``, with ``packed`` the :func:`packed_fitting`
+        of a board, holds each piece's anchors beside ``x`` there.
     """
 
     __slots__ = (
         "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
-        "heights", "lines_at", "conflicts", "overlaps", "plan",
+        "heights", "lines_at", "conflicts", "overlaps", "spread", "tops", "rests", "offset_lanes",
+        "packed_anchor_masks", "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -112,25 +139,45 @@ class PieceTable:
         pairs = [[_conflict(x, y) for y in pieces] for x in pieces]
         self.conflicts = [[mask for mask, _ in row] for row in pairs]
         self.overlaps = [[count for _, count in row] for row in pairs]
-        self.plan = _anchor_plan(self.offsets)
+        self.spread = _packed([1] * len(pieces))
+        self.tops = self.spread << (LANE - 1)
+        self.rests = self.tops - self.spread
+        self.offset_lanes = tuple(
+            (offset, _packed([FULL if offset in own else 0 for own in self.offsets]))
+            for offset in sorted({offset for own in self.offsets for offset in own})
+        )
+        self.packed_anchor_masks = _packed(self.anchor_masks)
+        self.overlap_rows = _overlap_rows(self.conflicts, self.spread)
 
 
-def _anchor_plan(offsets: list[tuple[int, ...]]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """How :func:`all_fitting` builds every piece's blocked anchors from the others'.
+def _packed(boards: Sequence[Bitboard]) -> int:
+    """``boards`` (64-bit each) in lanes: ``boards[i]`` in lane ``i`` (the inverse of :func:`lanes`)."""
+    found = array("Q", boards)
+    if _BIG_ENDIAN:
+        found.byteswap()
+    return int.from_bytes(found.tobytes(), "little")
 
-    ``(piece, base, extra)`` in an order where ``base`` (a piece whose offsets are a
-    subset of ``piece``'s, the largest such, or ``-1``) comes first: the blocked
-    anchors of ``piece`` are ``base``'s OR ``board >> o`` for each ``o`` in ``extra``.
+
+def _overlap_rows(conflicts: list[list[int]], spread: int) -> list[list[int]]:
+    """:attr:`PieceTable.overlap_rows`: per piece ``x`` and anchor ``a``, the lanes of
+    ``(conflicts[x][y] << a) >> CONFLICT_BASE`` cut to 64 bits.
+
+    ``conflicts[x]`` goes into lanes cut in two: ``ahead``, lane ``y`` the offsets ``d >= 0``
+    (bit ``d``), shifted up by ``a`` within each lane; ``behind``, the others (bit
+    ``d + CONFLICT_BASE``), shifted by ``a`` into the lane above and back.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> bin(lanes(table, table.overlap_rows[0][9])[1])  # I2-h overlaps the monomino on (1, 1) from (1, 0), (1, 1)
+    '0b1100000000'
     """
-    order = sorted(range(len(offsets)), key=lambda i: (len(offsets[i]), i))
-    plan, done = [], []
-    for i in order:
-        own = set(offsets[i])
-        base = max((j for j in done if own >= set(offsets[j])), key=lambda j: len(offsets[j]), default=-1)
-        extra = tuple(sorted(own - set(offsets[base]))) if base >= 0 else tuple(sorted(own))
-        plan.append((i, base, extra))
-        done.append(i)
-    return tuple(plan)
+    belows = [spread * ((1 << anchor) - 1) for anchor in range(CELLS)]  # in every lane, the bits below the anchor
+    splits = [(anchor, spread * FULL ^ below, below) for anchor, below in enumerate(belows)]
+    rows = []
+    for row in conflicts:
+        ahead, behind = _packed([mask >> CONFLICT_BASE for mask in row]), _packed([mask & FULL for mask in row])
+        rows.append([(ahead << anchor) & above | (behind << anchor) >> LANE & below for anchor, above, below in splits])
+    return rows
 
 
 def _conflict(x: Piece, y: Piece) -> tuple[int, int]:
@@ -173,22 +220,51 @@ def piece_table(pieces: Sequence[Piece]) -> PieceTable:
     return table
 
 
-def all_fitting(table: PieceTable, board: Bitboard) -> list[Bitboard]:
-    """The anchors of every piece of ``table`` on ``board``: ``[fitting(table, board, i) for i ...]``,
-    with the shifts shared between pieces (:attr:`PieceTable.plan`).
+def lanes(table: PieceTable, packed: int) -> array:
+    """The lanes of ``packed``, by piece: ``lanes(table, packed)[i] == (packed >> LANE * i) & FULL``.
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> list(lanes(piece_table(BASE_SET), 5 | 7 << LANE * 34)[::17])
+    [5, 0, 7]
+    """
+    found = array("Q", packed.to_bytes(len(table.pieces) * LANE // 8, "little"))
+    if _BIG_ENDIAN:
+        found.byteswap()
+    return found
+
+
+def nonempty_lanes(table: PieceTable, packed: int) -> int:
+    """Bit 63 of every lane of ``packed`` that is not empty, and no other bit.
+
+    Adding bits 0..62 of every lane to a lane's own bits 0..62 carries into its bit 63
+    exactly when those are not all zero, and never beyond the lane.
 
     >>> from game.engine.pieces import BASE_SET
     >>> table = piece_table(BASE_SET)
-    >>> all_fitting(table, 0x0F0F) == [fitting(table, 0x0F0F, i) for i in range(35)]
+    >>> nonempty_lanes(table, 5 | 1 << LANE + 63 | 7 << LANE * 34) == (1 << 63 | 1 << LANE + 63 | 1 << LANE * 34 + 63)
     True
     """
-    blocked = [0] * len(table.pieces)
-    for i, base, extra in table.plan:
-        mask = blocked[base] if base >= 0 else 0
-        for offset in extra:
-            mask |= board >> offset
-        blocked[i] = mask
-    return [anchor & ~mask for anchor, mask in zip(table.anchor_masks, blocked)]
+    return (packed | (packed & table.rests) + table.rests) & table.tops
+
+
+def packed_fitting(table: PieceTable, board: Bitboard) -> int:
+    """The anchors of every piece of ``table`` on ``board``, in lanes: lane ``i`` is ``fitting(table, board, i)``.
+
+    A copy of ``board`` in every lane, then per cell offset ``o`` of any piece one shift
+    ``>> o`` kept only in the lanes of the pieces with a cell at ``o``: their blocked
+    anchors. (The shift also brings the next lane's low bits into the top ``o`` bits of
+    a lane: anchors where a cell at ``o`` would leave the board, never in the anchor mask.)
+
+    >>> from game.engine.pieces import BASE_SET
+    >>> table = piece_table(BASE_SET)
+    >>> list(lanes(table, packed_fitting(table, 0x0F0F))) == [fitting(table, 0x0F0F, i) for i in range(35)]
+    True
+    """
+    copies = board * table.spread
+    blocked = 0
+    for offset, pieces in table.offset_lanes:
+        blocked |= (copies >> offset) & pieces
+    return table.packed_anchor_masks & ~blocked
 
 
 def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:
@@ -197,6 +273,39 @@ def fitting(table: PieceTable, board: Bitboard, i: int) -> Bitboard:
     for offset in table.offsets[i]:
         blocked |= board >> offset
     return table.anchor_masks[i] & ~blocked
+
+
+def disjoint(table: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
+    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
+    conflict = table.conflicts[x][y]
+    low = ax & -ax
+    if ay & ~((conflict * low) >> CONFLICT_BASE):
+        return True
+    overlaps = table.overlaps[x][y]
+    count_x, count_y = ax.bit_count(), ay.bit_count()
+    if count_x > overlaps or count_y > overlaps:
+        return True  # more anchors than overlapping offsets: one of them is free
+    if count_x <= count_y:
+        rest, other = ax ^ low, ay
+    else:
+        conflict, rest, other = table.conflicts[y][x], ay, ax
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if other & ~((conflict * low) >> CONFLICT_BASE):
+            return True
+    return False
+
+
+def room_after(table: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
+    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
+    mask = table.masks[x]
+    while spots:
+        low = spots & -spots
+        spots ^= low
+        if fitting(table, clear_lines(board | mask * low), y):
+            return True
+    return False
 
 
 NearLines: TypeAlias = tuple[tuple[Bitboard, int, bool], ...]

@@ -21,13 +21,16 @@ at ``a``, the anchors of ``y`` are the old ones minus ``(conflicts[x][y] << a) >
 clearing anchors come from the few lines with at most five empty cells; and two
 pieces with more anchors than overlapping offsets have a disjoint pair without
 any search. What depends only on pieces 1 and 2 is computed once per deal, when
-first needed, and shared by every candidate.
+first needed, and shared by every candidate. The quick test of a whole draw (a
+free anchor beside the drawn pieces placed at a few fixed anchors) runs on every
+piece at once, in the lanes of :func:`~game.engine.tables.packed_fitting`; only
+the candidates it leaves out get the exact test.
 
 >>> from game.engine.pieces import BASE_SET
 >>> from game.engine.tables import piece_table
 >>> table = piece_table(BASE_SET)
 >>> o9 = [piece.id for piece in table.pieces].index("O9")
->>> together = Together(table, 0)
+>>> together = Together(table, 0, fits_as_dealt=True)
 >>> together.start_third(o9, o9)
 >>> together.third_fits(o9)  # three 3x3 squares fit an empty board
 True
@@ -35,45 +38,32 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
+from functools import cached_property
+from itertools import compress
 
 from .bitboard import Bitboard, has_full_line
 from .tables import (
     CONFLICT_BASE,
+    LANE,
     MAX_REACH,
     NearLines,
     PieceTable,
-    all_fitting,
     clear_lines,
     clearing_anchors,
     cover,
+    disjoint,
     fitting,
+    lanes,
     near_lines,
+    nonempty_lanes,
+    packed_fitting,
+    room_after,
 )
 
 __all__ = ["Together"]
 
-
-def _disjoint(t: PieceTable, x: int, y: int, ax: Bitboard, ay: Bitboard) -> bool:
-    """Whether some anchor of ``x`` in ``ax`` and some of ``y`` in ``ay`` (both non-empty) do not overlap."""
-    conflict = t.conflicts[x][y]
-    low = ax & -ax
-    if ay & ~((conflict * low) >> CONFLICT_BASE):
-        return True
-    overlaps = t.overlaps[x][y]
-    count_x, count_y = ax.bit_count(), ay.bit_count()
-    if count_x > overlaps or count_y > overlaps:
-        return True  # more anchors than overlapping offsets: one of them is free
-    if count_x <= count_y:
-        rest, other = ax ^ low, ay
-    else:
-        conflict, rest, other = t.conflicts[y][x], ay, ax
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if other & ~((conflict * low) >> CONFLICT_BASE):
-            return True
-    return False
+_FEW_FAILING = 3  # up to this many candidates left out by a quick test are found from their flags, one by one
 
 
 def _clear_first(
@@ -83,24 +73,13 @@ def _clear_first(
 
     ``near`` is ``None`` for a board with a full line: there every placement clears.
     """
-    return _room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
-
-
-def _room_after(t: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: int) -> bool:
-    """Whether placing ``x`` at one of the anchor bits ``spots``, lines cleared, leaves room for ``y``."""
-    mask = t.masks[x]
-    while spots:
-        low = spots & -spots
-        spots ^= low
-        if fitting(t, clear_lines(board | mask * low), y):
-            return True
-    return False
+    return room_after(t, board, x, ax if near is None else clearing_anchors(t, near, x, ax), y)
 
 
 def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
     """Whether pieces ``x`` and ``y`` can both be placed on ``board`` (a board with no full line)."""
     ax, ay = fitting(t, board, x), fitting(t, board, y)
-    if ax and ay and _disjoint(t, x, y, ax, ay):
+    if ax and ay and disjoint(t, x, y, ax, ay):
         return True
     if not (ax or ay):
         return False
@@ -109,20 +88,38 @@ def _pair(t: PieceTable, board: Bitboard, x: int, y: int) -> bool:
 
 
 class Together:
-    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work."""
+    """One deal's board with what every candidate shares: anchors, lines, and the drawn pieces' work.
 
-    def __init__(self, table: PieceTable, board: Bitboard) -> None:
+    :param fits_as_dealt: only pieces that fit the board may be drawn (dealer rule 1).
+    :param count: the first ``count`` pieces of ``table`` may be drawn (default: all); the
+        others only ever join as drawn pieces.
+    :ivar candidates: the pieces (by index) that may be drawn at all, in order.
+    """
+
+    def __init__(self, table: PieceTable, board: Bitboard, fits_as_dealt: bool, count: int | None = None) -> None:
         self.t = table
         self.board = board
-        self.near: NearLines | None = None if has_full_line(board) else near_lines(board)
-        self.anchors = all_fitting(table, board)
+        self.count = len(table.pieces) if count is None else count
+        self.packed = packed_fitting(table, board)  # every piece's anchors, in lanes
+        self.anchors = lanes(table, self.packed).tolist()
+        self.fits = list(compress(range(self.count), self.anchors))  # the drawable pieces with an anchor
+        self.candidates = self.fits if fits_as_dealt else list(range(self.count))
+        # bit 63 of each candidate's lane (see _passing):
+        self._tops = nonempty_lanes(table, self.packed) if fits_as_dealt else table.tops
+        if self.count < len(table.pieces):
+            self._tops &= (1 << LANE * self.count) - 1
         self._clearing: dict[int, Bitboard] = {}
         self.first = self.second = -1
-        self.pair_at: tuple[Bitboard, Bitboard] | None = None  # one disjoint placement of pieces 1 and 2
+        self.pairs: tuple[tuple[int, int], ...] = ()  # see _pairs
         self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
         self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
         self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
         self._through_boards: list[Bitboard] = []
+
+    @cached_property
+    def near(self) -> NearLines | None:
+        """The board's :func:`~game.engine.tables.near_lines`; ``None`` with a full line (every placement clears)."""
+        return None if has_full_line(self.board) else near_lines(self.board)
 
     def clearing(self, i: int) -> Bitboard:
         """Anchors of piece ``i`` on the board that complete a line (all of them if one is full)."""
@@ -134,29 +131,59 @@ class Together:
             self._clearing[i] = found
         return found
 
-    # -- whole draws: a quick disjoint test inline, the exact test for the rest ---------------
+    # -- whole draws: a quick test on every piece at once, the exact test for the rest ----------
 
-    def seconds(self, first: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with piece 1 (``first``), in order."""
+    def eligible(self, drawn: list[int]) -> list[int]:
+        """The :attr:`candidates` that can be placed together with the ``drawn`` pieces (0, 1 or 2), in order;
+        with none drawn, those that fit the board. The list may be one the object keeps: do not change it."""
+        if not drawn:
+            return self.fits
+        if len(drawn) == 1:
+            return self.seconds(drawn[0])
+        return self.thirds(drawn[0], drawn[1])
+
+    def seconds(self, first: int) -> list[int]:
+        """The candidates that can be placed together with piece 1 (``first``), in order.
+
+        Quick test: an anchor beside piece 1 at its first or at its last anchor.
+        """
         self.start_second(first)
-        anchors, exact = self.anchors, self.second_fits
-        a1 = anchors[first]
+        a1 = self.anchors[first]
         if not a1:
-            return [j for j in candidates if exact(j)]
-        low, row = a1 & -a1, self.t.conflicts[first]
-        return [j for j in candidates if anchors[j] & ~((row[j] * low) >> CONFLICT_BASE) or exact(j)]
+            return [j for j in self.candidates if self.second_fits(j)]
+        rows = self.t.overlap_rows[first]
+        blocked = rows[(a1 & -a1).bit_length() - 1] & rows[a1.bit_length() - 1]
+        return self._passing(self.packed & ~blocked, self.second_fits)
 
-    def thirds(self, first: int, second: int, candidates: Iterable[int]) -> list[int]:
-        """The ``candidates`` that can be placed together with pieces 1 and 2, in order."""
+    def thirds(self, first: int, second: int) -> list[int]:
+        """The candidates that can be placed together with pieces 1 and 2, in order.
+
+        Quick test: an anchor beside pieces 1 and 2 at one of :attr:`pairs`.
+        """
         self.start_third(first, second)
-        anchors, exact = self.anchors, self.third_fits
-        if self.pair_at is None:
-            return [j for j in candidates if exact(j)]
-        (low1, low2), row1, row2 = self.pair_at, self.t.conflicts[first], self.t.conflicts[second]
-        return [
-            j for j in candidates
-            if anchors[j] & ~((row1[j] * low1 | row2[j] * low2) >> CONFLICT_BASE) or exact(j)
-        ]
+        if not self.pairs:
+            return [j for j in self.candidates if self.third_fits(j)]
+        rows1, rows2 = self.t.overlap_rows[first], self.t.overlap_rows[second]
+        (low1, low2), (high1, high2) = self.pairs
+        blocked = (rows1[low1] | rows2[low2]) & (rows1[high1] | rows2[high2])
+        return self._passing(self.packed & ~blocked, self.third_fits)
+
+    def _passing(self, free: int, exact: Callable[[int], bool]) -> list[int]:
+        """The candidates with an anchor in their lane of ``free`` (the quick test), or else passing ``exact``."""
+        failing = self._tops & ~nonempty_lanes(self.t, free)  # bit 63 of the candidates' empty lanes
+        if not failing:
+            return self.candidates
+        if failing.bit_count() > _FEW_FAILING:  # cheaper to read every lane back than to walk the flags
+            free_lanes = lanes(self.t, free)
+            return [j for j in self.candidates if free_lanes[j] or exact(j)]
+        passing = self.candidates.copy()
+        while failing:
+            top = failing & -failing
+            failing ^= top
+            j = top.bit_length() // LANE - 1
+            if not exact(j):
+                passing.remove(j)
+        return passing
 
     # -- piece 2: fits together with piece 1 -------------------------------------------------
 
@@ -168,14 +195,14 @@ class Together:
         """Whether piece ``j`` can be placed together with piece 1 (exact)."""
         t, i = self.t, self.first
         ai, aj = self.anchors[i], self.anchors[j]
-        if ai and aj and _disjoint(t, i, j, ai, aj):
+        if ai and aj and disjoint(t, i, j, ai, aj):
             return True
         if self._after_first is None:
             self._after_first = self._clear_boards(i, self.clearing(i))
         for after in self._after_first:
             if fitting(t, after, j):
                 return True
-        return bool(aj) and _room_after(t, self.board, j, self.clearing(j), i)
+        return bool(aj) and room_after(t, self.board, j, self.clearing(j), i)
 
     def _clear_boards(self, i: int, clearing: Bitboard) -> list[Bitboard]:
         boards, mask = [], self.t.masks[i]
@@ -188,41 +215,50 @@ class Together:
     # -- piece 3: fits together with pieces 1 and 2 ------------------------------------------
 
     def start_third(self, first: int, second: int) -> None:
-        t, anchors = self.t, self.anchors
         self.first, self.second = first, second
-        self._clear_firsts = self._through = self.pair_at = None
-        a1, a2 = anchors[first], anchors[second]
-        conflict = t.conflicts[first][second]
+        self._clear_firsts = self._through = None
+        self.pairs = self._pairs()
+
+    def _pairs(self) -> tuple[tuple[int, int], ...]:
+        """Two disjoint placements of pieces 1 and 2 (as anchor indices), for the quick test: the
+        first found from the top-left and from the bottom-right; ``()`` if they have none."""
+        t, anchors = self.t, self.anchors
+        a1, a2 = anchors[self.first], anchors[self.second]
+        conflict = t.conflicts[self.first][self.second]
         rest = a1
-        while rest:  # one disjoint placement of pieces 1 and 2 (as anchor bits), for the quick test
+        while rest:
             low = rest & -rest
             rest ^= low
             free = a2 & ~((conflict * low) >> CONFLICT_BASE)
             if free:
-                self.pair_at = (low, free & -free)
                 break
+        else:
+            return ()
+        pairs = [(low.bit_length() - 1, (free & -free).bit_length() - 1)]
+        rest = a1
+        while True:  # ends: the pair above is found again at the latest
+            high = 1 << (rest.bit_length() - 1)
+            rest ^= high
+            free = a2 & ~((conflict * high) >> CONFLICT_BASE)
+            if free:
+                pairs.append((high.bit_length() - 1, free.bit_length() - 1))
+                return tuple(pairs)
 
     def third_fits(self, j: int) -> bool:
         """Whether piece ``j`` can be placed together with pieces 1 and 2 (exact: W0, W1, W2)."""
         t, anchors = self.t, self.anchors
-        i1, i2 = self.first, self.second
         aj = anchors[j]
-        conflicts = t.conflicts
-        if aj and self.pair_at is not None:
-            low1, low2 = self.pair_at
-            if aj & ~((conflicts[i1][j] * low1 | conflicts[i2][j] * low2) >> CONFLICT_BASE):
-                return True
         if aj and self._three_disjoint(j, aj):
             return True
-        if self._through is None:
-            self._prepare_through()
-        for after in self._through_boards:
-            if fitting(t, after, j):
-                return True
         if self._clear_firsts is None:
             self._prepare_clear_firsts()
         for entry in self._clear_firsts:
             if self._pair_after_clear(entry, j):
+                return True
+        if self._through is None:
+            self._prepare_through()
+        for after in self._through_boards:
+            if fitting(t, after, j):
                 return True
         if aj and self._third_first(j, aj):
             return True
@@ -242,7 +278,7 @@ class Together:
             b1 = a1 & ~((to1 * low) >> CONFLICT_BASE)
             if b1:
                 b2 = a2 & ~((to2 * low) >> CONFLICT_BASE)
-                if b2 and _disjoint(t, i1, i2, b1, b2):
+                if b2 and disjoint(t, i1, i2, b1, b2):
                     return True
         return False
 
@@ -268,7 +304,7 @@ class Together:
         after, near, g, ag, follow = entry
         t = self.t
         aj = fitting(t, after, j)
-        if ag and aj and _disjoint(t, g, j, ag, aj):
+        if ag and aj and disjoint(t, g, j, ag, aj):
             return True
         for board in follow:
             if fitting(t, board, j):
@@ -329,7 +365,7 @@ class Together:
             if count > (reach_col if is_column else reach_row):
                 continue
             spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)
-            if _room_after(t, board, j, spots, g):
+            if room_after(t, board, j, spots, g):
                 return True
         return False
 
@@ -358,6 +394,6 @@ class Together:
                     if count > (t.col_reach[s] if is_column else t.row_reach[s]):
                         continue
                     spots = cover(t, s, anchors[s] & ~((t.conflicts[j][s] * low) >> CONFLICT_BASE), cells)
-                    if _room_after(t, board, s, spots, u):
+                    if room_after(t, board, s, spots, u):
                         return True
         return False

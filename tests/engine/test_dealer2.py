@@ -16,7 +16,7 @@ from game.engine.bitboard import from_rows, has_full_line
 from game.engine.deal import CURRENT_DEALER, DEALERS, deal_hand, fair_pieces
 from game.engine.errors import InvalidRulesError
 from game.engine.game import Status, continue_game, new_game, play, replay
-from game.engine.pieces import BASE_SET, piece_set
+from game.engine.pieces import BASE_SET, PIECES, piece_set
 from game.engine.rules import CLASSIC, DAILY, challenge_rules
 from game.engine.stream import HmacStream
 
@@ -103,6 +103,15 @@ def test_on_a_crowded_board_a_later_piece_no_longer_relies_on_a_clear():
     assert len(straight) == 13
     assert len(fair_pieces(CROWDED, BASE_SET, [i5], dealer=1)) == 35  # dealer 1: whatever fits after the clear
     assert fair_pieces(CROWDED, BASE_SET, [i5], dealer=2) == straight
+
+
+def test_drawn_pieces_from_outside_the_set_are_never_candidates_themselves():
+    r6, i5 = PIECES["R6-v"], PIECES["I5-v"]  # R6-v is not in the base set; it fits once I5-v clears rows 0-4
+    assert [p.id for p in fair_pieces(CROWDED, BASE_SET, [r6, i5], dealer=2)] == [
+        "mono", "I2-h", "I2-v", "I3-h", "I3-v", "I4-h", "I4-v", "I5-h", "I5-v", "V3-nw", "L4-270", "J4-0", "V5-se",
+    ]
+    assert len(fair_pieces(CROWDED, BASE_SET, [r6, i5], dealer=1)) == 35
+    assert fair_pieces(0, BASE_SET, [r6], dealer=2) == BASE_SET
 
 
 def test_dealer_two_draws_are_uniform_over_the_eligible_pieces_by_chi_square():
