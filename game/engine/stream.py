@@ -54,33 +54,11 @@ CLIENT_SEED_MAX = 64
 _COUNTER_BYTES = 8
 _MAX_COUNTER = 2**64
 
-_SHA256_BLOCK = 64
-_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
-_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
-
 
 def _seed_bytes(seed: bytes) -> bytes:
     if not isinstance(seed, (bytes, bytearray, memoryview)):
         raise TypeError(f"seed must be bytes, got {type(seed).__name__}: {seed!r}")
     return bytes(seed)
-
-
-def _hmac_keys(key: bytes) -> tuple[bytes, bytes]:
-    """The inner and outer keys of HMAC-SHA256 (RFC 2104): ``key`` (hashed if longer than a
-    SHA-256 block), zero-padded to 64 bytes, XOR ``0x36`` and XOR ``0x5c``.
-
-    ``sha256(outer + sha256(inner + message))`` is then ``hmac.digest(key, message, "sha256")``,
-    without OpenSSL's HMAC set-up on every call (most of the cost of one block):
-
-    >>> key, message = b"k" * 100, b"player:0:0"
-    >>> inner, outer = _hmac_keys(key)
-    >>> hashlib.sha256(outer + hashlib.sha256(inner + message).digest()).digest() == hmac.digest(key, message, "sha256")
-    True
-    """
-    if len(key) > _SHA256_BLOCK:
-        key = hashlib.sha256(key).digest()
-    key = key.ljust(_SHA256_BLOCK, b"\0")
-    return key.translate(_INNER_PAD), key.translate(_OUTER_PAD)
 
 
 def _deal_number(k: int) -> int:
@@ -226,7 +204,7 @@ class HmacStream(_Stream):
     :raises ValueError: ``k`` out of range or a malformed client seed.
     """
 
-    __slots__ = ("_seed", "_client_seed", "_prefix", "_keys")
+    __slots__ = ("_seed", "_client_seed", "_prefix")
 
     dealer = 2
 
@@ -235,14 +213,9 @@ class HmacStream(_Stream):
         self._client_seed = check_client_seed(client_seed)
         super().__init__(k)
         self._prefix = f"{self._client_seed or ''}:{k}:"
-        self._keys: tuple[bytes, bytes] | None = None  # made with the first block
 
     def __repr__(self) -> str:
         return f"HmacStream(<seed {len(self._seed)} bytes>, {self._client_seed!r}, {self._k!r})"
 
     def _make_block(self, i: int) -> bytes:
-        if self._keys is None:
-            self._keys = _hmac_keys(self._seed)
-        inner, outer = self._keys
-        message = f"{self._prefix}{i}".encode("ascii")
-        return hashlib.sha256(outer + hashlib.sha256(inner + message).digest()).digest()
+        return hmac.digest(self._seed, f"{self._prefix}{i}".encode("ascii"), "sha256")

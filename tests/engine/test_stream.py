@@ -119,14 +119,6 @@ def test_the_dealer_two_stream_is_hmac_sha256_over_client_seed_deal_number_and_b
     assert HmacStream(seed, None, 9).read(40) == (hmac_block(seed, "", 9, 0) + hmac_block(seed, "", 9, 1))[:40]
 
 
-def test_the_dealer_two_stream_is_hmac_sha256_for_every_length_of_server_seed():
-    """The stream computes HMAC itself (RFC 2104 pads); keys longer than a SHA-256 block are hashed first."""
-    for length in (0, 1, 32, 63, 64, 65, 200):
-        seed = bytes(range(256))[:length]
-        expected = hmac_block(seed, "x", 2, 0) + hmac_block(seed, "x", 2, 1)
-        assert HmacStream(seed, "x", 2).read(64) == expected, length
-
-
 def test_the_dealer_two_stream_gives_fixed_bytes_and_draws():
     """Regression guard: values computed once from this implementation; they must never change."""
     seed = bytes(range(32))
