@@ -12,7 +12,7 @@ from django.test import Client
 
 from game import seeds
 from game.models import DailyClose, DailySeed, Game, NextSeed, seed_commitment
-from game.views import MoveForm
+from game.forms import MoveForm
 from tests.helpers import EMPTY, api_client_for, set_position
 from tests.load.players import legal_moves
 
