@@ -23,6 +23,7 @@ from functools import wraps
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import cached_property
@@ -44,6 +45,8 @@ from .pending import Pending, pending_claim, pending_get, pending_new
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 ERROR_EVENT = "bk:game-error"
+TOKEN_HEADER = "X-CSRFToken"
+"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends it from then on)."""
 
 
 def _player_message(error: GameError) -> str:
@@ -171,7 +174,8 @@ def signed_in(view):
 def claims_pending(view):
     """Decorate the first action of a first visit's page (its move, New game): the ``pending`` token it
     posts claims the page's game for a new guest logged in here (:func:`game.pending.pending_claim`),
-    then ``view(request, game)`` acts on that game, in the same transaction.
+    then ``view(request, game)`` acts on that game, in the same transaction. The log-in rotates the
+    CSRF token: the answer carries the new one (:data:`TOKEN_HEADER`) for the page's next posts.
 
     A token that cannot be claimed (forged, expired, claimed already), or a session that has a
     player since the page was shown, is refused as ``stale_page``. A refused action keeps the
@@ -185,9 +189,11 @@ def claims_pending(view):
                 raise PageStale()
             with transaction.atomic():
                 game = pending_claim(request, request.POST.get("pending", ""))
-                return view(request, game, *args, **kwargs)
+                response = view(request, game, *args, **kwargs)
         except PageStale as error:
             return _refused(request, None, None, error)
+        response[TOKEN_HEADER] = get_token(request)
+        return response
 
     return wrapped
 

@@ -38,7 +38,8 @@ export function isTokenRefused(xhr) {
   }
 }
 
-function useToken(token) {
+/* Send ``token`` from now on (htmx's hx-headers and the forms' hidden fields). */
+export function useToken(token) {
   document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token }));
   document.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((input) => {
     input.value = token;

@@ -16,8 +16,10 @@
  * A stale tab (session.js): a request refused for its CSRF token (a log-in in
  * another tab) is sent again once with a fresh token if the session still plays
  * as this page's player; otherwise, and for a "signed_out" refusal (a first visit's
- * page: "stale_page"), the piece goes back and the #session-lost dialog says why. A refusal without an error event
- * says so in a toast: no refused move snaps back silently.
+ * page: "stale_page"), the piece goes back and the #session-lost dialog says why.
+ * A refusal without an error event says so in a toast: no refused move snaps back
+ * silently. A first visit's first action logs its new guest in, which rotates the
+ * token: its answer's X-CSRFToken header is the one to send from then on.
  */
 import { area, readGame, state, strings } from "./state.js";
 import { clearPreview, showLanding, showPreview } from "./preview.js";
@@ -25,7 +27,7 @@ import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import { announce } from "../live.js";
 import { snapBack } from "./avatar.js";
-import { isTokenRefused, recoverToken, showSessionLost } from "./session.js";
+import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
 
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
@@ -136,6 +138,8 @@ function onGameError(event) {
 function onAfterRequest(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
+  const token = detail.xhr && detail.xhr.getResponseHeader("X-CSRFToken");
+  if (token) useToken(token); // a first visit's first action logged its new guest in, which rotated the token
   if (isTokenRefused(detail.xhr)) tokenRefused(detail);
   else settle(detail, detail.xhr ? detail.xhr.status : 0);
 }
