@@ -30,12 +30,27 @@ def log_in_new_guest(client):
     return guest
 
 
-def first_fit(game) -> tuple[int, int, int]:
-    """``(slot, row, col)``: the first hand slot's piece at its first anchor (row 0 first) on ``game``'s board."""
+def log_in_new_guest_browser(page):
+    """Log the browser of the Playwright ``page`` in as a new guest (the session cookie of
+    :func:`log_in_new_guest`) and reload: the play page then starts that guest's game. ``page`` has
+    a page of the site open (a first visit's play page, which wrote nothing). Returns the guest."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    guest = log_in_new_guest(client)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": page.url}])
+    page.reload()
+    return guest
+
+
+def first_fit(game, slot: int = 0) -> tuple[int, int, int]:
+    """``(slot, row, col)``: the hand slot's piece at its first anchor (row 0 first) on ``game``'s board."""
     from game import engine
 
-    bits = engine.anchors(engine.from_rows(game.board_rows), engine.PIECES[game.hand[0]])
-    return (0, *divmod((bits & -bits).bit_length() - 1, 8))
+    bits = engine.anchors(engine.from_rows(game.board_rows), engine.PIECES[game.hand[slot]])
+    return (slot, *divmod((bits & -bits).bit_length() - 1, 8))
 
 
 def first_move(client, **headers):
