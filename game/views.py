@@ -4,9 +4,10 @@ Each view resolves the player, calls one service or selector and renders. A
 visitor with no player is shown a first visit's *pending* game on the play page,
 saved with a new guest by the page's first action (:mod:`game.pending`,
 :func:`claims_pending`); the pages that start a game on a visit (Practice, the
-Daily, a challenge) create the guest at once. An HTMX request is answered with the partial
-``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for
-the live region); a plain form post (no JavaScript) is redirected to the play page.
+Daily, a challenge) create the guest at once. An HTMX request is answered with
+the partial ``"game/play.html#board"`` (score, combo, board, hand, overlays and
+the text for the live region); a plain form post (no JavaScript) is redirected
+to the play page.
 
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
