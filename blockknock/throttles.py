@@ -6,7 +6,8 @@ counts requests in Django's cache (Redis in production). The rates are settings:
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (see blockknock/settings/base.py), one
 per scope:
 
-- ``guest``  new guest players, per address (``POST /api/auth/guest/`` and a first visit to a page);
+- ``guest``  new guest players, per address (``POST /api/auth/guest/``, a first visit's first move
+  on the play page, and a first visit to a page that starts a game);
 - ``login``  password checks, per address (``POST /api/auth/token/`` and the login form);
 - ``games``  game starts, per player (``POST /api/games/`` and the New game buttons);
 - ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts);

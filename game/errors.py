@@ -64,3 +64,11 @@ class SignedOut(GameError):
 
     code, status_code = "signed_out", 403
     default_detail = _("You are signed out (in another tab, or your session ended), so nothing was played here.")
+
+
+class PageStale(GameError):
+    """A first action posted from a first visit's page whose game can no longer be claimed (``game.pending``):
+    its token is forged, expired or claimed already, or the session has a player since."""
+
+    code, status_code = "stale_page", 409
+    default_detail = _("This page is out of date, so nothing was played here. Reload it to go on.")

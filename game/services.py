@@ -61,18 +61,11 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
         _refuse_second_daily(policy, player, day)
     facts = _challenge_facts(policy, player, challenge)
     deal = _deal_seeds(policy, player, day, client_seed)
-    start = policy.start(new_seed=deal.seed, day=day, **facts)
-    state = engine.new_game(start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed)
+    game = game_dealt(policy, player=player, day=day, deal=deal, facts=facts)
     if not policy.one_per_day:
         Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
             status=Status.ABANDONED, finished_at=timezone.now()
         )
-    game = Game(
-        player=player, mode=mode, challenge=start.challenge, piece_set=start.piece_set, day=day,
-        seed=start.seed.hex(), dealer=deal.dealer, client_seed=deal.client_seed,
-        start_board=board_text(state.board), target=start.rules.target, hands=[],
-    )
-    game.load_state(state)
     try:
         with transaction.atomic():
             game.save()
@@ -82,6 +75,24 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
     if game.is_finished:
         _finish(game)
         game.save()
+    return game
+
+
+def game_dealt(policy: ModePolicy, *, player, day, deal: seeds.DealSeeds, facts: dict) -> Game:
+    """A new game of ``policy`` dealt from ``deal``, its first hand dealt: the row, not saved.
+
+    :param player: the player it will be saved for (``None`` for a first visit's pending game, ``game.pending``).
+    :param facts: what the mode's start needs (:func:`_challenge_facts`).
+    :raises errors.Locked: a challenge not unlocked.
+    """
+    start = policy.start(new_seed=deal.seed, day=day, **facts)
+    state = engine.new_game(start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed)
+    game = Game(
+        player=player, mode=policy.name, challenge=start.challenge, piece_set=start.piece_set, day=day,
+        seed=start.seed.hex(), dealer=deal.dealer, client_seed=deal.client_seed,
+        start_board=board_text(state.board), target=start.rules.target, hands=[],
+    )
+    game.load_state(state)
     return game
 
 

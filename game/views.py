@@ -1,9 +1,13 @@
 """The browser game's views: thin HTMX views over ``game.services`` / ``game.selectors``.
 
-Each view resolves the player (a guest is created on the first visit), calls one
-service or selector and renders. An HTMX request is answered with the partial
-``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for
-the live region); a plain form post (no JavaScript) is redirected to the play page.
+Each view resolves the player, calls one service or selector and renders. A
+visitor with no player is shown a first visit's *pending* game on the play page,
+saved with a new guest by the page's first action (:mod:`game.pending`,
+:func:`claims_pending`); the pages that start a game on a visit (Practice, the
+Daily, a challenge) create the guest at once. An HTMX request is answered with
+the partial ``"game/play.html#board"`` (score, combo, board, hand, overlays and
+the text for the live region); a plain form post (no JavaScript) is redirected
+to the play page.
 
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
@@ -17,13 +21,14 @@ import datetime as dt
 import json
 from functools import wraps
 
-from django import forms
 from django.contrib import messages
-from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -33,36 +38,16 @@ from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
 from . import seeds, selectors, services
-from .engine.stream import check_client_seed
-from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, SignedOut
-from .history import game_fairness
-from .models import Game, Mode
-from .sealed import history_page
+from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
+from .forms import MoveForm, NewGameForm
+from .models import Mode
+from .pending import Pending, pending_claim, pending_get, pending_new
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 ERROR_EVENT = "bk:game-error"
-
-
-class MoveForm(forms.Form):
-    """The move POST body: ``slot``, ``row``, ``col``, ``move_number`` (ranges are the service's to check)."""
-
-    slot = forms.IntegerField()
-    row = forms.IntegerField()
-    col = forms.IntegerField()
-    move_number = forms.IntegerField(min_value=0)
-
-
-class NewGameForm(forms.Form):
-    """A new-game POST body: the browser's ``client_seed`` (optional; the service checks it)."""
-
-    client_seed = forms.CharField(required=False, strip=False)
-
-    def clean_client_seed(self) -> str | None:
-        try:
-            return check_client_seed(self.cleaned_data["client_seed"] or None)
-        except ValueError:
-            raise forms.ValidationError(_("A client seed is 1 to 64 printable ASCII characters.")) from None
+TOKEN_HEADER = "X-CSRFToken"
+"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends it from then on)."""
 
 
 def _player_message(error: GameError) -> str:
@@ -103,8 +88,25 @@ class ModeFacts:
         return day_end(self.game.day)
 
 
-def _context(player, game, *, result=None, event: str = "", error: GameError | None = None) -> dict:
-    best = selectors.high_score(player=player, mode=game.mode)
+def _urls(game, pending: Pending | None) -> dict:
+    """Where the board posts its move, fetches itself again and starts a new game: a first visit's page
+    sends its ``pending`` token along (the move as a field, the fetch in the URL, New game in its form)."""
+    if pending is None:
+        return {
+            "move_url": reverse("game:move", args=[game.public_id]),
+            "board_url": reverse("game:board", args=[game.public_id]),
+            "new_url": _new_url(game),
+        }
+    return {
+        "move_url": reverse("game:pending_move"),
+        "board_url": f"{reverse('game:pending_board')}?{urlencode({'pending': pending.token})}",
+        "new_url": reverse("game:pending_new"),
+    }
+
+
+def _context(player, game, *, pending: Pending | None = None, result=None, event: str = "", error: GameError | None = None) -> dict:
+    """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game`` is its unsaved row."""
+    best = selectors.high_score(player=player, mode=game.mode) if pending is None else 0
     if game.is_finished:
         player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
     return {
@@ -113,7 +115,8 @@ def _context(player, game, *, result=None, event: str = "", error: GameError | N
         "mode_title": game.policy.title_of(game),
         "facts": ModeFacts(game),
         "player": player,
-        "new_url": _new_url(game),
+        "pending": pending,
+        **_urls(game, pending),
         "page_url": _page_url(game),
         "stars_detail": game.stars_detail if game.policy.pays_stars else None,
         "best": max(best, game.score),
@@ -169,6 +172,33 @@ def signed_in(view):
     return wrapped
 
 
+def claims_pending(view):
+    """Decorate the first action of a first visit's page (its move, New game): the ``pending`` token it
+    posts claims the page's game for a new guest logged in here (:func:`game.pending.pending_claim`),
+    then ``view(request, game)`` acts on that game, in the same transaction. The log-in rotates the
+    CSRF token: the answer carries the new one (:data:`TOKEN_HEADER`) for the page's next posts.
+
+    A token that cannot be claimed (forged, expired, claimed already), or a session that has a
+    player since the page was shown, is refused as ``stale_page``. A refused action keeps the
+    claimed game, as the page showed it (its answer is that game's board).
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            if request.user.is_authenticated:
+                raise PageStale()
+            with transaction.atomic():
+                game = pending_claim(request, request.POST.get("pending", ""))
+                response = view(request, game, *args, **kwargs)
+        except PageStale as error:
+            return _refused(request, None, None, error)
+        response[TOKEN_HEADER] = get_token(request)
+        return response
+
+    return wrapped
+
+
 def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
     return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
 
@@ -183,7 +213,11 @@ def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
 @never_cache
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
-    """The game: resume the player's unfinished Classic game, or start one."""
+    """The game: resume the player's unfinished Classic game, or start one; a visitor with no player
+    gets a first visit's pending game (nothing is written until its first action)."""
+    if not request.user.is_authenticated:
+        pending = pending_new()
+        return render(request, PLAY_TEMPLATE, _context(request.user, pending.game, pending=pending))
     return _resume_or_start(request, Mode.CLASSIC)
 
 
@@ -197,8 +231,9 @@ def practice(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def challenges(request: HttpRequest) -> HttpResponse:
-    """The Challenge ladder: every active challenge, won / locked / playable, with the player's best."""
-    player = player_for_request(request)
+    """The Challenge ladder: every active challenge, won / locked / playable, with the player's best (a visitor
+    with no player sees the ladder as a new player would, and gets no guest)."""
+    player = request.user if request.user.is_authenticated else None
     return render(request, "game/challenges.html", {"ladder": selectors.challenge_ladder(player=player)})
 
 
@@ -252,6 +287,18 @@ def daily(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``) with the browser's client seed, if it sent one;
     the unfinished one of that mode is abandoned by the service."""
+    return _start(request, mode, number)
+
+
+@require_POST
+@claims_pending
+@throttle("games")
+def pending_new_game(request: HttpRequest, claimed) -> HttpResponse:
+    """New game on a first visit's page: its game is claimed (and abandoned by the start, as any game left)."""
+    return _start(request, Mode.CLASSIC, None)
+
+
+def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
     player = request.user
     form = NewGameForm(request.POST)
     if not form.is_valid():
@@ -270,6 +317,18 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 @throttle("moves")
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
     """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
+    return _place(request, game_id)
+
+
+@require_POST
+@claims_pending
+@throttle("moves")
+def pending_move(request: HttpRequest, claimed) -> HttpResponse:
+    """The first move on a first visit's page, on the game its ``pending`` token claimed."""
+    return _place(request, claimed.public_id)
+
+
+def _place(request: HttpRequest, game_id: str) -> HttpResponse:
     player = request.user
     form = MoveForm(request.POST)
     try:
@@ -313,6 +372,20 @@ def board(request: HttpRequest, game_id: str) -> HttpResponse:
     return _on_game(request, game_id, selectors.game_get, "resync")
 
 
+@never_cache
+@require_GET
+def pending_board(request: HttpRequest) -> HttpResponse:
+    """A first visit's board as the server has it (the page resyncs with this, ``?pending=<token>``);
+    refused as ``stale_page`` once the token can no longer be claimed or the session has a player."""
+    try:
+        if request.user.is_authenticated:
+            raise PageStale()
+        pending = pending_get(request.GET.get("pending", ""))
+    except PageStale as error:
+        return _refused(request, None, None, error)
+    return _board(request, request.user, pending.game, pending=pending, event="resync")
+
+
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
     last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
@@ -322,27 +395,3 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
 @require_GET
 def scoring(request: HttpRequest) -> HttpResponse:
     return render(request, "game/scoring.html")
-
-
-FAIR_HANDS_PER_PAGE = 20
-"""Hands per page of "Was it fair?" (a long game has hundreds)."""
-
-
-@require_GET
-@history_page
-def fairness(request: HttpRequest, game: Game) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
-    page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
-    and checks every hand against the published rule itself, trusting no verdict of the server.
-
-    Public for any ended game (over, won, abandoned, expired); 404 while it is still
-    going on (playing, No moves left), like the replay, and for a Daily until its day closes.
-    ``?page=N`` pages the hands.
-    """
-    page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {
-        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
-        "page_obj": page,
-        "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
-    }
-    return render(request, "game/fairness.html", context)

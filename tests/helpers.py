@@ -1,4 +1,4 @@
-"""Helpers shared by the test folders: API clients, stored positions, thread races."""
+"""Helpers shared by the test folders: API clients, guests in a browser, stored positions, thread races."""
 
 import threading
 
@@ -18,6 +18,49 @@ def api_client_for(player) -> APIClient:
     token, _ = Token.objects.get_or_create(user=player)
     client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     return client
+
+
+def log_in_new_guest(client):
+    """Log the test ``client`` in as a new guest, as a first visit's first move does (``game.pending``):
+    the play page then starts that guest's Classic game and resumes it. Returns the guest."""
+    from blockknock.accounts.services import GUEST_BACKEND, guest_create
+
+    guest = guest_create()
+    client.force_login(guest, backend=GUEST_BACKEND)
+    return guest
+
+
+def log_in_new_guest_browser(page):
+    """Log the browser of the Playwright ``page`` in as a new guest (the session cookie of
+    :func:`log_in_new_guest`) and reload: the play page then starts that guest's game. ``page`` has
+    a page of the site open (a first visit's play page, which wrote nothing). Returns the guest."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    guest = log_in_new_guest(client)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": page.url}])
+    page.reload()
+    return guest
+
+
+def first_fit(game, slot: int = 0) -> tuple[int, int, int]:
+    """``(slot, row, col)``: the hand slot's piece at its first anchor (row 0 first) on ``game``'s board."""
+    from game import engine
+
+    bits = engine.anchors(engine.from_rows(game.board_rows), engine.PIECES[game.hand[slot]])
+    return (slot, *divmod((bits & -bits).bit_length() - 1, 8))
+
+
+def first_move(client, **headers):
+    """A first visit: the play page's pending game (``game.pending``), then its first move, the first
+    piece where it first fits (:func:`first_fit`). Returns ``(page, answer)``; the guest and its game exist now."""
+    page = client.get("/", **headers)
+    pending = page.context["pending"]
+    slot, row, col = first_fit(pending.game)
+    body = {"pending": pending.token, "slot": slot, "row": row, "col": col, "move_number": 0}
+    return page, client.post("/games/pending/move/", body, **headers)
 
 
 def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, False, False), combo=0, moves_left=0):

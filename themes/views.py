@@ -31,15 +31,19 @@ VERSIONED_MAX_AGE = 365 * 24 * 60 * 60
 
 
 def _shop_context(player, *, acted: str = "", message: str = "", error: bool = False) -> dict:
-    """``acted``: the slug of the look just bought or put on, whose card shows ``message``."""
+    """``player``: ``None`` for a visitor with no player; ``acted``: the slug of the look just bought or put on,
+    whose card shows ``message``."""
     looks = selectors.theme_list(player=player)
-    return {"player": player, "looks": looks, "acted": acted, "message": message, "error": error}
+    stars = player.stars if player is not None else 0
+    return {"player": player, "stars": stars, "looks": looks, "acted": acted, "message": message, "error": error}
 
 
 @require_GET
 def shop(request: HttpRequest) -> HttpResponse:
-    """Every look as a live mini board, with its price, "Owned" or "In use"."""
-    return render(request, SHOP_TEMPLATE, _shop_context(player_for_request(request)))
+    """Every look as a live mini board, with its price, "Owned" or "In use"; a visitor with no player
+    sees it as a new player would, and gets no guest until buying or putting on a look."""
+    player = request.user if request.user.is_authenticated else None
+    return render(request, SHOP_TEMPLATE, _shop_context(player))
 
 
 @require_POST

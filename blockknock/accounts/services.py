@@ -29,8 +29,10 @@ def guest_create() -> Player:
 def player_for_request(request: HttpRequest) -> Player:
     """The signed-in player, or a new guest logged in to this browser session.
 
-    No sign-up is needed to play: the first visit creates a guest and binds it to
-    the session, so closing the tab and coming back finds the same player.
+    No sign-up is needed to play: a page that starts a game on a visit, or a first
+    write (a name, a look), creates a guest and binds it to the session, so closing
+    the tab and coming back finds the same player. The play page does not call this
+    for a visitor: its first move creates the guest (``game.pending``).
     """
     if request.user.is_authenticated:
         return request.user

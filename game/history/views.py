@@ -1,19 +1,22 @@
-"""The review page, "How did I play?": an ended game stepped move by move with its verdicts (public, like the replay).
+"""The pages of an ended game's history: "How did I play?" and "Was it fair?" (public, like the replay).
 
-The page draws one move at a time, chosen by ``?move=N`` (from 1), so every
-move has a link and the page works without a script; ``static/js/review.js``
-then steps through the moves in place (buttons, ←/→, Home/End) from the page's
-``json_script`` data.
+The review page steps the game move by move with its verdicts. It draws one move
+at a time, chosen by ``?move=N`` (from 1), so every move has a link and the page
+works without a script; ``static/js/review.js`` then steps through the moves in
+place (buttons, ←/→, Home/End) from the page's ``json_script`` data.
 """
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
 
+from .. import seeds
 from ..models import Game
 from ..sealed import history_page
+from .fairness import game_fairness
 from .review import game_review
 from .review_page import board_cells, review_page
 
@@ -36,3 +39,27 @@ def review(request: HttpRequest, game: Game) -> HttpResponse:
         "at": at, "move": move, "cells": board_cells(move) if move else [],
     }
     return render(request, "game/review.html", context)
+
+
+FAIR_HANDS_PER_PAGE = 20
+"""Hands per page of "Was it fair?" (a long game has hundreds)."""
+
+
+@require_GET
+@history_page
+def fairness(request: HttpRequest, game: Game) -> HttpResponse:
+    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
+    page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
+    and checks every hand against the published rule itself, trusting no verdict of the server.
+
+    Public for any ended game (over, won, abandoned, expired); 404 while it is still
+    going on (playing, No moves left), like the replay, and for a Daily until its day closes.
+    ``?page=N`` pages the hands.
+    """
+    page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
+        "page_obj": page,
+        "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
+    }
+    return render(request, "game/fairness.html", context)

@@ -116,8 +116,8 @@ class Game(models.Model):
 
     @property
     def public_id(self) -> str:
-        """The id as the API shows it (a string)."""
-        return str(self.pk)
+        """The id as the API shows it (a string); ``""`` for a game not saved yet (a first visit's, ``game.pending``)."""
+        return "" if self.pk is None else str(self.pk)
 
     @property
     def policy(self) -> ModePolicy:

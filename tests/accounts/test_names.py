@@ -11,6 +11,7 @@ from django.utils import translation
 from blockknock.accounts.models import Player
 from blockknock.accounts import names
 from blockknock.accounts.names import guest_name, name_validate
+from tests.helpers import first_move
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def rename(browser: Client, name: str, language: str = "en") -> str:
 
 @pytest.mark.parametrize("name", REFUSED, ids=ascii)
 def test_a_name_with_a_control_or_format_character_is_refused_with_a_clear_message(client, name):
-    client.get("/")
+    first_move(client)
     before = Player.objects.get().name
     assert EN_MESSAGE in rename(client, name)
     assert Player.objects.get().name == before

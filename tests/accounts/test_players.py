@@ -5,20 +5,23 @@ import re
 from blockknock.accounts.models import Player
 from blockknock.accounts.names import guest_name
 from game.models import Game
+from tests.helpers import first_move
 
 
 def test_a_generated_name_is_adjective_animal_number():
     assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+ [1-9]\d\d", guest_name())
 
 
-def test_the_first_visit_creates_one_guest_bound_to_the_session(client, db):
-    client.get("/")
-    client.get("/")
-    assert Player.objects.filter(is_guest=True).count() == 1
+def test_the_first_move_creates_one_guest_bound_to_the_session(client, db):
+    first_move(client)
+    game = Game.objects.get()
+    assert client.get("/").context["game"] == game
+    assert client.get("/").context["game"] == game
+    assert Player.objects.filter(is_guest=True).count() == 1 and game.player.is_guest
 
 
 def test_signing_up_from_a_guest_keeps_its_games(client, db):
-    client.get("/")
+    first_move(client)
     guest = Player.objects.get(is_guest=True)
     games = list(Game.objects.filter(player=guest).values_list("pk", flat=True))
     assert games

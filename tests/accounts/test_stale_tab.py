@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from blockknock.accounts.models import Player
 from game.models import Game
+from tests.helpers import first_move
 
 pytestmark = pytest.mark.django_db
 
@@ -111,8 +112,8 @@ def test_the_session_says_nobody_for_a_signed_out_browser_and_makes_no_guest(bro
     assert Player.objects.count() == 0
 
 
-def test_the_session_says_which_guest_plays_here(browser):
-    open_game(browser)
+def test_the_session_says_which_guest_plays_here(client):
+    first_move(client)
     guest = Player.objects.get()
-    body = browser.get("/accounts/session/").json()
+    body = client.get("/accounts/session/").json()
     assert (body["player"], body["guest"]) == (guest.pk, True)

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player
 from game.models import Game
+from tests.helpers import log_in_new_guest_browser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,6 +20,7 @@ MONO_HAND = ["mono", "mono", "mono"]
 
 def test_switching_to_chinese_in_settings_shows_the_board_in_chinese_and_is_remembered(page: Page):
     page.goto("/")
+    log_in_new_guest_browser(page)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_test_id("combo").locator(".combo-word")).to_have_text("COMBO")
 
@@ -55,7 +57,8 @@ def test_switching_to_chinese_in_settings_shows_the_board_in_chinese_and_is_reme
 
 
 def test_the_footer_switches_back_to_english_on_the_same_page(page: Page):
-    page.goto("/")  # the first visit makes this browser's guest player
+    page.goto("/")
+    log_in_new_guest_browser(page)  # this browser's guest player (a first visit's first move would make it)
     page.goto("/how-to-play/")
     footer = page.get_by_test_id("language-footer")
     footer.get_by_role("button", name="繁體中文").click()
@@ -80,6 +83,7 @@ def test_the_footer_switch_stays_off_the_board_on_the_desktop_and_off_the_phone_
         assert apart, (selector, box, other)
 
     phone_page.goto("/")
+    log_in_new_guest_browser(phone_page)
     expect(phone_page.get_by_test_id("language-footer")).to_be_hidden()
     phone_page.goto("/how-to-play/")
     phone_page.get_by_test_id("language-footer").get_by_role("button", name="繁體中文").click()

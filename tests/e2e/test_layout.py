@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from game import services
 from game.models import Challenge, Game
-from tests.helpers import set_position
+from tests.helpers import log_in_new_guest_browser, set_position
 from tests.themes.conftest import ensure_looks
 
 from .conftest import DEFAULT_TIMEOUT_MS
@@ -88,6 +88,7 @@ def screen(browser, live_server, request):
     page = context.new_page()
     page.shot_name = f"{width}x{height}-{language}"
     page.goto("/")
+    log_in_new_guest_browser(page)  # a guest's page: its name, level and stars in the header
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
     yield page
     context.close()
@@ -196,6 +197,7 @@ def test_every_screen_fits(screen: Page):
 def test_on_a_phone_the_bar_shows_name_level_and_stars_and_the_menu_opens_the_links(phone_page: Page):
     page = phone_page
     page.goto("/")
+    log_in_new_guest_browser(page)
     chip = page.locator(".player-chip")
     for part in ("player-name", "level", "stars"):
         expect(chip.get_by_test_id(part)).to_be_visible()

@@ -1,7 +1,8 @@
 """The play page in a real browser: drag and drop, click-click, keyboard, resume,
 "No moves left" with Continue and No thanks, New game, refused moves.
 
-Each test opens the page as a new guest (the page starts a Classic game), then puts
+Each test opens the page as a new guest (made by the test: the page then starts a
+Classic game; a first visit's own first move is test_first_visit.py's), then puts
 that game on a position chosen here (board, hand, combo) straight in the database
 and reloads: the board and hand are then known, so scores are checked exactly.
 """
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.models import Game
+from tests.helpers import log_in_new_guest_browser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,8 +28,9 @@ CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
 
 
 def open_game(page: Page) -> Game:
-    """Open the play page as this browser's player and return the game it shows."""
+    """Open the play page as a new guest (made here: a first visit's page writes nothing) and return the game it shows."""
     page.goto("/")
+    log_in_new_guest_browser(page)
     area = page.locator("#play-area")
     expect(area).to_be_visible()
     return Game.objects.get(pk=area.get_attribute("data-game-id"))

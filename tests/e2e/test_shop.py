@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player, StarEntry, StarReason
 from tests.themes.conftest import ensure_looks, give_stars
+from tests.helpers import log_in_new_guest_browser
 from themes.services import theme_buy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,6 +38,7 @@ def board_cell_colours(page: Page) -> dict[str, str]:
 def test_a_guest_buys_a_look_and_the_board_changes_colour(page: Page):
     ensure_looks()
     page.goto("/")
+    log_in_new_guest_browser(page)
     expect(page.locator("#board")).to_be_visible()
     before = board_cell_colours(page)
     player = give_stars(this_browsers_player(page), 60)
@@ -69,6 +71,7 @@ def test_a_look_out_of_reach_has_buy_disabled_and_says_how_many_stars_are_missin
     ensure_looks()
     page = phone_page
     page.goto("/settings/theme/")
+    log_in_new_guest_browser(page)  # the shop makes no guest on a visit
     give_stars(this_browsers_player(page), 20)
     page.reload()
     paper = page.get_by_test_id("look-paper-ink")
@@ -81,6 +84,7 @@ def test_a_refused_buy_is_said_next_to_its_button_and_read_out(phone_page: Page)
     ensure_looks()
     page = phone_page
     page.goto("/settings/theme/")
+    log_in_new_guest_browser(page)  # the shop makes no guest on a visit
     player = give_stars(this_browsers_player(page), 100)
     page.reload()
     theme_buy(player=player, slug="ember")  # spent in another tab: 15 stars left
@@ -118,6 +122,7 @@ def test_the_stars_still_needed_stay_on_one_line_inside_the_card(browser, live_s
     try:
         page = context.new_page()
         page.goto("/")
+        log_in_new_guest_browser(page)
         give_stars(this_browsers_player(page), 4)
         page.goto("/settings/theme/")
         aurora = page.get_by_test_id("look-aurora")

@@ -57,7 +57,7 @@ def log_in(page: Page, username: str) -> None:
 def log_out(page: Page) -> None:
     page.goto("/settings/")
     page.locator('form[action="/accounts/logout/"] button').click()
-    expect(page.locator("#play-area")).to_be_visible()  # LOGOUT_REDIRECT_URL: the play page, as a new guest
+    expect(page.locator("#play-area")).to_be_visible()  # LOGOUT_REDIRECT_URL: the play page, a first visit's (no guest yet)
 
 
 def game_on_page_a(context: BrowserContext, username: str) -> tuple[Page, Game]:
@@ -148,7 +148,7 @@ def test_logged_out_in_another_tab_the_move_is_refused_and_said(request, screen)
     context = request.getfixturevalue(screen)
     account("ada")
     page_a, game = game_on_page_a(context, "ada")
-    log_out(context.new_page())  # lands on the play page as a new guest
+    log_out(context.new_page())  # lands on the play page, a first visit's: no guest until it plays
     players = Player.objects.count()
 
     place_mono(page_a)
@@ -224,3 +224,24 @@ def test_a_refusal_without_an_error_event_is_still_said(context: BrowserContext)
     assert screen_hand(page_a) == list(HAND)
     game.refresh_from_db()
     assert game.moves == 0
+
+
+def test_a_first_visits_page_whose_browser_played_in_another_tab_since_is_out_of_date(context: BrowserContext):
+    page_a = context.new_page()
+    page_a.goto("/")  # a first visit's page: no player yet
+    page_b = context.new_page()
+    page_b.goto("/")
+    piece(page_b, 0).click()
+    cell(page_b, 0, 0).click()  # the first move in tab B makes the guest (and rotates the token)
+    wait_moves(page_b, 1)
+    guest = Player.objects.get()
+
+    piece(page_a, 0).click()
+    cell(page_a, 0, 0).click()
+    expect(page_a.get_by_test_id("session-text")).to_have_text(
+        "This page is out of date, so nothing was played here. Reload it to go on."
+    )
+    expect(page_a.get_by_test_id("session-login")).to_be_hidden()
+    assert (Player.objects.get(), Game.objects.count()) == (guest, 1)
+    page_a.get_by_test_id("session-reload").click()
+    expect(page_a.locator("#play-area")).to_have_attribute("data-game-id", str(Game.objects.get().pk))

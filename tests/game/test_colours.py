@@ -5,7 +5,7 @@ import importlib
 from game import engine, services
 from game.models import Game
 
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 migration = importlib.import_module("game.migrations.0007_game_colours")
 
@@ -61,6 +61,7 @@ def test_the_migration_marks_filled_cells_neutral_when_the_events_do_not_replay(
 
 
 def test_the_page_colours_filled_cells_and_marks_a_piece_that_fits_nowhere(client, db):
+    log_in_new_guest(client)
     client.get("/")
     game = Game.objects.get()
     set_position(game, NO_ROOM_FOR_A_SQUARE, ("O4", "mono", "O9"))

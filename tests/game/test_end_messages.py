@@ -10,7 +10,7 @@ from django.test import Client
 from game import services
 from game.models import Game
 
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 # Only a single square fits here; after the monomino goes to (0, 1) the two I5s fit nowhere.
@@ -22,7 +22,7 @@ KICKER = '<p class="overlay-kicker" data-testid="ended-no-moves">No moves left</
 @pytest.fixture
 def site(db):
     client = Client()
-    client.get("/how-to-play/")
+    log_in_new_guest(client)
     return client
 
 

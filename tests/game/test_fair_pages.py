@@ -10,7 +10,7 @@ import time_machine
 
 from game.models import DailySeed, Game, NextSeed
 
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +19,7 @@ LA = ZoneInfo("America/Los_Angeles")
 
 
 def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
+    log_in_new_guest(client)
     client.get("/")
     first = Game.objects.get()
     assert client.post("/games/new/", {"client_seed": "from the browser"}, **HX).status_code == 200
@@ -27,6 +28,7 @@ def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
 
 
 def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(client):
+    log_in_new_guest(client)
     client.get("/")
     answer = client.post("/games/new/", {"client_seed": "é" * 3}, **HX)
     assert answer.status_code == 400 and '"code": "invalid"' in answer["HX-Trigger"]
@@ -34,6 +36,7 @@ def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(
 
 
 def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
+    log_in_new_guest(client)
     page = client.get("/").content.decode()
     game = Game.objects.get()
     commitment = NextSeed.objects.get(player=game.player).commitment
@@ -45,6 +48,7 @@ def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
 
 
 def test_a_move_answer_does_not_read_the_next_commitment(client):
+    log_in_new_guest(client)
     client.get("/")
     game = set_position(Game.objects.get(), EMPTY, ("mono", "mono", "mono"))
     answer = client.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, **HX)
@@ -53,6 +57,7 @@ def test_a_move_answer_does_not_read_the_next_commitment(client):
 
 
 def test_the_end_card_shows_the_next_commitment_and_a_dealer_1_game_says_it_cannot_be_checked(client):
+    log_in_new_guest(client)
     client.get("/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="over")

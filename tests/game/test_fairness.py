@@ -11,6 +11,7 @@ from game.history import game_fairness
 from game.history.fairness import CLEARED, PLACED
 from tools.bots import greedy_bot, random_bot
 from game.models import Game
+from tests.helpers import log_in_new_guest
 
 from .test_audit import self_play
 
@@ -98,6 +99,7 @@ def test_a_stored_game_that_no_longer_replays_still_shows_the_hands_up_to_the_ba
 def test_the_game_over_screen_and_the_replay_link_to_was_it_fair(client, db):
     from game.models import Game
 
+    log_in_new_guest(client)
     client.get("/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="over")
@@ -120,6 +122,7 @@ def test_the_page_hands_the_browser_check_the_public_replay_and_a_verdict_slot_p
 def test_how_to_play_links_the_visitors_last_ended_game_to_check(client, db):
     from game.models import Game
 
+    log_in_new_guest(client)
     client.get("/")  # a guest with a Classic game going on: nothing ended yet
     assert "/fair/" not in client.get("/how-to-play/").content.decode()
     game = Game.objects.get()

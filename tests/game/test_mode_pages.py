@@ -11,17 +11,16 @@ from blockknock.calendar import game_day
 from game import services
 from game.models import Game
 
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
 def site(db):
-    """A browser client whose guest player exists (the first visit creates it)."""
+    """A browser client whose guest player exists (as a first visit's first move makes it)."""
     client = Client()
-    client.get("/how-to-play/")
-    client.get("/challenges/")
+    log_in_new_guest(client)
     return client
 
 
@@ -209,6 +208,7 @@ def test_the_daily_page_names_yesterdays_winners(client, db):
 
 
 def test_the_header_shows_the_level_badge_and_stars(client, db):
+    log_in_new_guest(client)
     client.get("/")
     Player.objects.update(level=3, stars=42)
     page = client.get("/how-to-play/").content.decode()

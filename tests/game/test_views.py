@@ -16,6 +16,7 @@ from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
+from tests.helpers import log_in_new_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +26,7 @@ EMPTY = "........"
 
 @pytest.fixture
 def game(client):
+    log_in_new_guest(client)
     client.get("/")
     return Game.objects.get()
 
@@ -54,6 +56,7 @@ def error_event(response) -> dict:
 
 
 def test_the_play_page_starts_a_game_and_resumes_it(client):
+    log_in_new_guest(client)
     first = client.get("/")
     assert first.status_code == 200
     game = Game.objects.get()
@@ -176,6 +179,7 @@ def test_pages_have_no_inline_scripts_or_handlers(client, url):
 
 def test_the_end_of_a_game_updates_the_header_stars_and_level(client, db):
     """The board's answer carries the paid stars and level out of band, so the header is current at once."""
+    log_in_new_guest(client)
     client.get("/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="no_moves", score=2600)

@@ -16,6 +16,7 @@ from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Challenge, Game
+from tests.helpers import first_move
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,7 @@ def test_the_footer_offers_both_languages_each_in_its_own_language(client):
 
 
 def test_switching_saves_the_language_on_the_guest_and_sets_the_cookie(client):
-    client.get("/", **EN)
+    first_move(client, **EN)
     guest = Player.objects.get()
     response = client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/settings/"}, **EN)
     assert response.status_code == 302 and response["Location"] == "/settings/"
@@ -83,7 +84,7 @@ def test_switching_saves_the_language_on_the_guest_and_sets_the_cookie(client):
 
 
 def test_an_unknown_language_changes_nothing(client):
-    client.get("/")
+    first_move(client)
     client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
     assert Player.objects.get().language == ""
 
@@ -126,7 +127,7 @@ def test_settings_has_the_language_form_with_the_current_language_checked(client
 
 
 def test_a_guest_made_by_a_chinese_browser_gets_a_chinese_name(client):
-    client.get("/", **ZH)
+    first_move(client, **ZH)
     assert CJK.search(Player.objects.get().name)
 
 

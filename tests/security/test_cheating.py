@@ -12,8 +12,8 @@ from django.test import Client
 
 from game import seeds
 from game.models import DailyClose, DailySeed, Game, NextSeed, seed_commitment
-from game.views import MoveForm
-from tests.helpers import EMPTY, api_client_for, set_position
+from game.forms import MoveForm
+from tests.helpers import EMPTY, api_client_for, first_move, log_in_new_guest, set_position
 from tests.load.players import legal_moves
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +50,7 @@ def test_the_move_form_has_no_field_but_slot_row_col_and_move_number():
 
 
 def test_extra_fields_in_a_board_move_are_ignored(client):
+    log_in_new_guest(client)
     client.get("/")
     game = set_position(Game.objects.get(), EMPTY, ("mono", "I2-h", "mono"))
     answer = client.post(f"/games/{game.pk}/move/", {"slot": 1, "row": 0, "col": 0, "move_number": 0, **FORGED}, **HX)
@@ -148,7 +149,8 @@ def test_a_whole_game_on_the_board_sends_no_seed_until_it_ends(client, rates):
     rates(moves="100000/min")
     rng = random.Random(3)
     pages = ["/", "/daily/", "/practice/", "/challenges/", "/settings/", "/how-to-play/", "/leaderboards/"]
-    bodies = [client.get("/").content]
+    page, first = first_move(client, **HX)  # a first visit: its page, then its first move
+    bodies = [page.content, first.content]
     game = Game.objects.get()
     hidden = secret_seeds(list(Game.objects.all()))  # fixed while this game is played
     for step in itertools.count():
@@ -227,6 +229,7 @@ def test_another_players_unfinished_game_is_not_there_on_the_board(classic):
     game.save()
     before = snapshot(game)
     intruder = Client()
+    log_in_new_guest(intruder)
     intruder.get("/")
     assert intruder.get(f"/games/{game.pk}/", **HX).status_code == 404
     assert intruder.get(f"/games/{game.pk}/fair/").status_code == 404

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game import services
 from game.models import Game
+from tests.helpers import log_in_new_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +103,7 @@ def test_raw_bodies_of_any_type_never_fail_and_change_nothing(fast_rates, api, p
 @given(form=st.dictionaries(st.sampled_from(["slot", "row", "col", "move_number", "seed", "score", "x"]), st.text(max_size=12)))
 def test_board_moves_never_fail_and_a_refused_one_changes_nothing(fast_rates, form):
     browser = Client()
+    log_in_new_guest(browser)
     browser.get("/")
     game = Game.objects.latest("pk")
     before = snapshot(game)

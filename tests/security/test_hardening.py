@@ -16,7 +16,8 @@ from django.test import Client, override_settings
 
 from blockknock.accounts.models import Player
 from game import services
-from tests.helpers import url_routes
+from game.models import Game
+from tests.helpers import first_fit, log_in_new_guest, url_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +44,7 @@ def test_the_admin_sends_anyone_but_staff_to_its_login(client):
         answer = client.get(page)
         assert answer.status_code == 302 and answer["Location"].startswith("/admin/login/"), page
     guest = Client()
-    guest.get("/")  # a guest player, signed in to this browser
+    log_in_new_guest(guest)  # a guest player, signed in to this browser
     for page in pages:
         answer = guest.get(page)
         assert answer.status_code == 302 and answer["Location"].startswith("/admin/login/"), page
@@ -119,14 +120,20 @@ def test_every_browser_post_needs_the_csrf_token():
 
 def test_a_board_post_with_the_token_goes_through():
     browser = Client(enforce_csrf_checks=True)
-    page = browser.get("/")
+    page = browser.get("/")  # a first visit: its first move makes the guest
     token = re.search(r'"X-CSRFToken": "([^"]+)"', page.content.decode()).group(1)
-    game = page.context["game"]
-    slot = next(s["slot"] for s in game.hand_view if not s["used"])
-    body = {"slot": slot, "row": 0, "col": 0, "move_number": 0}
-    assert browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true").status_code == 403
-    answer = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
-    assert answer.status_code in (200, 400)  # past CSRF: the move is judged on the board
+    slot, row, col = first_fit(page.context["game"])
+    body = {"pending": page.context["pending"].token, "slot": slot, "row": row, "col": col, "move_number": 0}
+    assert browser.post("/games/pending/move/", body, HTTP_HX_REQUEST="true").status_code == 403
+    assert Player.objects.count() == 0
+    answer = browser.post("/games/pending/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert answer.status_code == 200  # past CSRF: the move is judged on the board
+    game = Game.objects.get()
+    body = {"slot": next(s["slot"] for s in game.hand_view if s["fits"]), "row": 7, "col": 7, "move_number": 1}
+    stale = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert stale.status_code == 403  # the guest's log-in rotated the token: the answer said the new one
+    fresh = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=answer["X-CSRFToken"])
+    assert fresh.status_code in (200, 400)  # past CSRF
 
 
 # ---------------------------------------------------------------- headers

@@ -15,7 +15,7 @@ from django.test import Client
 
 from blockknock import parsers
 from game.models import Game
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,7 @@ def test_a_game_id_of_4301_digits_is_not_found_in_the_api(api, method, path):
     ],
 )
 def test_a_game_id_of_4301_digits_is_not_found_on_the_pages(client, method, path):
+    log_in_new_guest(client)
     client.get("/")
     body = {"slot": 0, "row": 0, "col": 0, "move_number": 0} if method == "POST" else {}
     answer = getattr(client, method.lower())(path.format(HUGE), body, HTTP_HX_REQUEST="true")
@@ -130,6 +131,7 @@ def test_a_form_encoded_body_is_400_invalid_and_changes_nothing(api, classic, fo
 
 def test_the_board_page_still_takes_its_form_posts():
     browser = Client()
+    log_in_new_guest(browser)
     browser.get("/")
     game = set_position(Game.objects.get(), EMPTY, ("mono", "mono", "mono"))
     answer = browser.post(f"/games/{game.pk}/move/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, HTTP_HX_REQUEST="true")

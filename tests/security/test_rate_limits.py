@@ -18,7 +18,7 @@ from blockknock import throttles
 from blockknock.accounts.models import Player
 from game import services
 from game.models import Game
-from tests.helpers import EMPTY, set_position
+from tests.helpers import EMPTY, first_move, log_in_new_guest, set_position
 
 pytestmark = pytest.mark.django_db
 
@@ -53,13 +53,17 @@ def test_a_forged_forwarded_for_header_does_not_escape_the_address_limit(rates):
     assert Client().post("/api/auth/guest/", HTTP_X_FORWARDED_FOR="5.6.7.8").status_code == 429
 
 
-def test_first_visits_to_the_pages_share_the_guest_limit(rates):
+def test_first_moves_and_the_pages_that_start_a_game_share_the_guest_limit(rates):
     rates(guest="2/min")
-    assert [Client().get("/").status_code for _ in range(2)] == [200, 200]
-    refused = Client().get("/")
+    assert [Client().get("/").status_code for _ in range(3)] == [200] * 3  # a first visit's page makes no guest
+    assert first_move(Client())[1].status_code == 302
+    assert Client().get("/practice/").status_code == 200
+    page, refused = first_move(Client())
     assert refused.status_code == 429
     assert "Too many requests" in refused.content.decode()
     assert "Retry-After" in refused
+    page, htmx = first_move(Client(), HTTP_HX_REQUEST="true")
+    assert (htmx.status_code, json.loads(htmx["HX-Trigger"])["bk:game-error"]["code"]) == (429, "throttled")
     assert Client().post("/api/auth/guest/").status_code == 429  # the same budget
     assert Player.objects.count() == 2
 
@@ -67,7 +71,9 @@ def test_first_visits_to_the_pages_share_the_guest_limit(rates):
 def test_a_returning_player_is_not_counted_as_a_new_guest(rates):
     rates(guest="1/min")
     browser = Client()
-    assert [browser.get("/").status_code for _ in range(5)] == [200] * 5
+    assert first_move(browser)[1].status_code == 302
+    assert [browser.get(path).status_code for path in ["/", "/practice/", "/"] * 2] == [200] * 6
+    assert Player.objects.count() == 1
 
 
 def test_the_token_endpoint_is_limited_per_address(rates, player):
@@ -109,6 +115,7 @@ def test_api_moves_are_limited_per_player(rates, api, other_api, classic, other_
 def test_board_moves_share_the_players_move_limit_and_answer_429_to_htmx(rates):
     rates(moves="1/min")
     browser = Client()
+    log_in_new_guest(browser)
     browser.get("/")
     game = Game.objects.get()
     set_position(game, EMPTY, ("mono", "mono", "mono"))
@@ -127,6 +134,7 @@ def test_game_starts_are_limited_per_player(rates, api):
     codes = [api.post("/api/games/", {"mode": "classic"}, format="json").status_code for _ in range(3)]
     assert codes == [201, 201, 429]
     browser = Client()
+    log_in_new_guest(browser)
     browser.get("/")
     assert [browser.post("/games/new/", HTTP_HX_REQUEST="true").status_code for _ in range(3)] == [200, 200, 429]
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from blockknock.accounts.models import StarEntry, StarReason
+from blockknock.accounts.models import Player, StarEntry, StarReason
 from themes.models import Theme
 
 from .conftest import give_stars
@@ -38,10 +38,20 @@ def test_the_shop_shows_every_look_as_a_mini_board_in_its_own_look(browser):
     assert 'aria-label="Buy Aurora for 50 stars"' in card(html, "aurora")
 
 
-def test_a_first_visit_to_the_shop_makes_a_guest(client):
+def test_a_first_visit_to_the_shop_shows_it_as_to_a_new_player_and_makes_no_guest(client):
     answer = client.get("/settings/theme/")
+    html = answer.content.decode()
+    assert answer.status_code == 200 and not answer.wsgi_request.user.is_authenticated
+    assert 'data-stars="0"' in html and "In use" in card(html, "glass") and "Free" in card(html, "velvet-dusk")
+    assert "50 more ★ needed" in card(html, "aurora")
+    assert Player.objects.count() == 0
+
+
+def test_putting_on_a_free_look_on_a_first_visit_makes_the_guest(client):
+    answer = client.post("/settings/theme/velvet-dusk/use/", HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
-    assert answer.wsgi_request.user.is_guest
+    guest = Player.objects.get()
+    assert (guest.is_guest, guest.theme) == (True, "velvet-dusk")
 
 
 def test_buying_in_the_shop_with_htmx_puts_the_look_on_at_once(browser, player):

@@ -7,11 +7,14 @@
  * (GET accounts:session, which never makes a guest):
  *
  *   the page's player   a fresh token goes into hx-headers and the forms' hidden
- *                       fields, and sync.js sends the request again, once;
+ *                       fields, and sync.js sends the request again, once (on a
+ *                       first visit's page, data-player="", that is nobody);
+ *   anyone, on a first visit's page   the page is out of date ("stale");
  *   nobody, or a guest  signed out (a log-out in another tab, an expired session);
  *   someone else        signed in as another player in another tab.
  *
- * For the last two, and for a move refused as "signed_out" by the server,
+ * For the last three, and for a move refused as "signed_out" (or, from a first
+ * visit's page, "stale_page") by the server,
  * showSessionLost() opens the #session-lost dialog (templates/game/play.html):
  * what happened in the page's language, Reload and Log in, and the text read out
  * from its live region. Nothing is sent into another player's game.
@@ -35,7 +38,8 @@ export function isTokenRefused(xhr) {
   }
 }
 
-function useToken(token) {
+/* Send ``token`` from now on (htmx's hx-headers and the forms' hidden fields). */
+export function useToken(token) {
   document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token }));
   document.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((input) => {
     input.value = token;
@@ -64,11 +68,13 @@ export async function recoverToken() {
   } catch (err) {
     return "unanswered";
   }
-  const pagePlayer = area().dataset.player;
-  if (now.player !== null && String(now.player) === pagePlayer) {
+  const pagePlayer = area().dataset.player; // "" on a first visit's page (no player yet)
+  const sessionPlayer = now.player === null ? "" : String(now.player);
+  if (sessionPlayer === pagePlayer) {
     useToken(now.csrf_token);
     return "same";
   }
+  if (pagePlayer === "") return "stale"; // someone plays here since this first visit's page was shown
   return now.player === null || now.guest ? "signedOut" : "playerChanged";
 }
 

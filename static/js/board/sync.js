@@ -15,9 +15,11 @@
  *
  * A stale tab (session.js): a request refused for its CSRF token (a log-in in
  * another tab) is sent again once with a fresh token if the session still plays
- * as this page's player; otherwise, and for a "signed_out" refusal, the piece goes
- * back and the #session-lost dialog says why. A refusal without an error event
- * says so in a toast: no refused move snaps back silently.
+ * as this page's player; otherwise, and for a "signed_out" refusal (a first visit's
+ * page: "stale_page"), the piece goes back and the #session-lost dialog says why.
+ * A refusal without an error event says so in a toast: no refused move snaps back
+ * silently. A first visit's first action logs its new guest in, which rotates the
+ * token: its answer's X-CSRFToken header is the one to send from then on.
  */
 import { area, readGame, state, strings } from "./state.js";
 import { clearPreview, showLanding, showPreview } from "./preview.js";
@@ -25,7 +27,7 @@ import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import { announce } from "../live.js";
 import { snapBack } from "./avatar.js";
-import { isTokenRefused, recoverToken, showSessionLost } from "./session.js";
+import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
 
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
@@ -41,14 +43,16 @@ function swapInto(method, url, values) {
   });
 }
 
-/* Post the move: the piece's anchor on the preview's (row, col). */
+/* Post the move: the piece's anchor on the preview's (row, col); a first visit's page sends its token (data-pending). */
 export function sendMove(piece, pv, avatar) {
   const a = area();
   state.pending = { slot: piece.slot, row: pv.row, col: pv.col, targets: pv.targets, avatar, button: piece.button, rejected: false };
   showPreview(pv, false);
   showLanding(pv, piece.button);
   piece.button.classList.add("is-sending");
-  swapInto("POST", a.dataset.moveUrl, { slot: piece.slot, row: pv.row, col: pv.col, move_number: readGame(a).moves });
+  const values = { slot: piece.slot, row: pv.row, col: pv.col, move_number: readGame(a).moves };
+  if (a.dataset.pending) values.pending = a.dataset.pending;
+  swapInto("POST", a.dataset.moveUrl, values);
 }
 
 /* Fetch the server's board. */
@@ -89,7 +93,8 @@ function onBeforeRequest(event) {
   setBusy(true);
 }
 
-/* Never replace the board on screen with an older one (a new game may replace any). */
+/* Never replace the board on screen with an older one (a new game may replace any, and any game a
+   first visit's unsaved one, whose id is ""). */
 function onBeforeSwap(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
@@ -108,6 +113,7 @@ function onBeforeSwap(event) {
   const current = area();
   if (!current || isNewGame) return;
   const shown = readGame(current);
+  if (shown.id === "") return;
   if (incoming.id !== shown.id || incoming.moves < shown.moves) detail.shouldSwap = false;
 }
 
@@ -125,12 +131,15 @@ function onGameError(event) {
     nope(null);
   }
   if (info.code === "signed_out") state.lost = "signedOut"; // the dialog says it (settle)
+  else if (info.code === "stale_page") state.lost = "stale"; // a first visit's page that can no longer start its game
   else toast(info.detail);
 }
 
 function onAfterRequest(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
+  const token = detail.xhr && detail.xhr.getResponseHeader("X-CSRFToken");
+  if (token) useToken(token); // a first visit's first action logged its new guest in, which rotated the token
   if (isTokenRefused(detail.xhr)) tokenRefused(detail);
   else settle(detail, detail.xhr ? detail.xhr.status : 0);
 }

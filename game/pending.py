@@ -1,0 +1,136 @@
+"""A first visit's game, dealt in memory and saved by its first action (issue 17: a visit that never plays writes nothing).
+
+A visitor with no player is shown the Classic page of a *pending* game (:func:`pending_new`):
+nothing is saved, not the guest, not the session, not the game. The page carries a random
+nonce, signed with a time stamp (:mod:`django.core.signing`) as its ``pending`` token. The
+game's server seed, and the seed of the game after it, are derived from the nonce with a key
+only the server has (HMAC-SHA256 keyed from ``SECRET_KEY``), so they stay secret though the
+nonce is public, and the page can show their commitments before any play (API.md § Verifiable
+deal). The client seed is the nonce itself (32 hex digits, as the server draws for a start
+that sent none). The page's game is built by the same code as every start
+(:func:`game.services.game_dealt`), so the game its first action saves
+(:func:`pending_claim`) is the one the page showed, first hand and all.
+
+A token is claimed once: a second claim, an expired token (:data:`PENDING_MAX_AGE`) or a forged
+one is refused (:class:`~game.errors.PageStale`), so a deal cannot be seen first and replayed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth import login
+from django.core import signing
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
+
+from blockknock import throttles
+from blockknock.accounts.services import GUEST_BACKEND, guest_create
+from blockknock.calendar import game_day
+
+from . import engine, errors
+from .models import Game, NextSeed, seed_commitment
+from .modes import CLASSIC
+from .seeds import CLIENT_SEED_BYTES, DealSeeds
+from .services import game_dealt
+
+PENDING_MAX_AGE = 24 * 60 * 60
+"""Seconds a first visit's page can still start its game (a tab left open longer is out of date)."""
+CLAIMED_SECONDS = PENDING_MAX_AGE + 60 * 60
+"""How long a claimed nonce is remembered: longer than a token is accepted."""
+SIGNING_SALT = "game.pending"
+SEED_SALT = "game.pending.seed"
+NEXT_SEED_SALT = "game.pending.next-seed"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A first visit's game: its signed ``token`` (the page's), its ``nonce`` and the unsaved ``game``."""
+
+    token: str
+    nonce: str
+    game: Game
+
+    @property
+    def commitment(self) -> str:
+        """The commitment of the game's server seed."""
+        return seed_commitment(self.game.seed)
+
+    @property
+    def next_commitment(self) -> str:
+        """The commitment of the seed the guest's next game will take (the New game dialog shows it)."""
+        return seed_commitment(_derived_seed(NEXT_SEED_SALT, self.nonce).hex())
+
+
+def _derived_seed(salt: str, nonce: str) -> bytes:
+    """A 32-byte server seed derived from ``nonce``: HMAC-SHA256 under a key made from ``salt`` and ``SECRET_KEY``."""
+    return salted_hmac(salt, nonce, algorithm="sha256").digest()
+
+
+def _pending_game(nonce: str) -> Game:
+    """The Classic game ``nonce`` deals, with no player yet (not saved)."""
+    deal = DealSeeds(_derived_seed(SEED_SALT, nonce), engine.CURRENT_DEALER, nonce)
+    return game_dealt(CLASSIC, player=None, day=game_day(), deal=deal, facts={})
+
+
+def pending_new() -> Pending:
+    """A new first visit's game with a fresh nonce; reads and writes nothing."""
+    nonce = secrets.token_hex(CLIENT_SEED_BYTES)
+    token = signing.TimestampSigner(salt=SIGNING_SALT).sign(nonce)
+    return Pending(token, nonce, _pending_game(nonce))
+
+
+def _claimed_key(nonce: str) -> str:
+    return f"pending-claimed:{nonce}"
+
+
+def pending_get(token: str) -> Pending:
+    """The first visit's game ``token`` names, while it can still be claimed (reads only the cache).
+
+    :raises errors.PageStale: forged, older than :data:`PENDING_MAX_AGE`, or claimed already.
+    """
+    try:
+        nonce = signing.TimestampSigner(salt=SIGNING_SALT).unsign(token, max_age=PENDING_MAX_AGE)
+    except signing.BadSignature:  # SignatureExpired too
+        raise errors.PageStale() from None
+    if cache.get(_claimed_key(nonce)):
+        raise errors.PageStale()
+    return Pending(token, nonce, _pending_game(nonce))
+
+
+def _claim_once(pending: Pending) -> None:
+    """Mark the nonce claimed, atomically (``cache.add``); with the cache down, a stored game with its seed counts.
+
+    :raises errors.PageStale: it was claimed already.
+    """
+    try:
+        first = cache.add(_claimed_key(pending.nonce), True, timeout=CLAIMED_SECONDS)
+    except throttles.CACHE_ERRORS:
+        first = not Game.objects.filter(seed=pending.game.seed).exists()
+    if not first:
+        raise errors.PageStale()
+
+
+@transaction.atomic
+def pending_claim(request: HttpRequest, token: str) -> Game:
+    """Save the first visit's game ``token`` names for a new guest, logged in to this session.
+
+    Counts a new guest against the address's rate (``guest``) before the token is used up.
+    The guest's next game takes the seed whose commitment the page showed.
+
+    :raises errors.PageStale: the token is forged, expired or claimed already.
+    :raises throttles.RateLimited: too many new guests from this address.
+    """
+    pending = pending_get(token)
+    throttles.check(request, "guest")
+    _claim_once(pending)
+    player = guest_create()
+    NextSeed.objects.create(player=player, seed=_derived_seed(NEXT_SEED_SALT, pending.nonce).hex())
+    game = pending.game
+    game.player = player
+    game.save()
+    login(request, player, backend=GUEST_BACKEND)
+    return game

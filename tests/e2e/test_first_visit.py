@@ -1,0 +1,41 @@
+"""A first visit in a real browser (issue 17, item 4): opening the play page writes nothing, and
+the first piece placed makes the guest and its game, the one the page showed (game/pending.py)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from blockknock.accounts.models import Player
+from game.models import Game, seed_commitment
+from tests.helpers import first_fit
+
+from .test_play import cell, piece, screen_board, screen_hand, wait_moves
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page: Page):
+    page.goto("/")
+    area = page.locator("#play-area")
+    expect(area).to_have_attribute("data-game-id", "")
+    assert (Player.objects.count(), Game.objects.count()) == (0, 0)
+    hand, shown = screen_hand(page), page.get_by_test_id("pending-commitment").get_attribute("data-shown-commitment")
+    piece(page, 0).click()
+    cell(page, 0, 0).click()  # the start board is empty: every piece fits at the top left
+    wait_moves(page, 1)
+    game = Game.objects.get()
+    expect(area).to_have_attribute("data-game-id", str(game.pk))
+    expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(game.score))
+    assert game.score > 0 and game.player.is_guest and Player.objects.count() == 1
+    assert (game.hands[0], seed_commitment(game.seed)) == (hand, shown)
+    assert "".join(screen_board(page)) == game.board
+
+    row, col = first_fit(game, slot=1)[1:]
+    piece(page, 1).click()  # the next move goes out with the token the guest's log-in rotated
+    cell(page, row, col).click()
+    wait_moves(page, 2)
+    expect(page.get_by_test_id("session-lost")).to_be_hidden()
+    assert Game.objects.get().moves == 2
+    page.reload()
+    expect(area).to_have_attribute("data-game-id", str(game.pk))  # the page now resumes it
