@@ -26,6 +26,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.http import urlencode
@@ -179,8 +180,8 @@ def claims_pending(view):
     CSRF token: the answer carries the new one (:data:`TOKEN_HEADER`) for the page's next posts.
 
     A token that cannot be claimed (forged, expired, claimed already), or a session that has a
-    player since the page was shown, is refused as ``stale_page``. A refused action keeps the
-    claimed game, as the page showed it (its answer is that game's board).
+    player since the page was shown, is refused as ``stale_page``. A refused action keeps the claimed
+    game (its answer is that game's board). HTMX answers also bring the header's new player (``hx-swap-oob``).
     """
 
     @wraps(view)
@@ -194,6 +195,8 @@ def claims_pending(view):
         except PageStale as error:
             return _refused(request, None, None, error)
         response[TOKEN_HEADER] = get_token(request)
+        if request.htmx:
+            response.content += render_to_string("includes/player_text.html", {"oob": True}, request).encode()
         return response
 
     return wrapped
@@ -293,8 +296,8 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 @require_POST
 @claims_pending
 @throttle("games")
-def pending_new_game(request: HttpRequest, claimed) -> HttpResponse:
-    """New game on a first visit's page: its game is claimed (and abandoned by the start, as any game left)."""
+def pending_new_game(request: HttpRequest, _claimed) -> HttpResponse:
+    """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned by the start, as any game left."""
     return _start(request, Mode.CLASSIC, None)
 
 

@@ -23,11 +23,15 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     hand, shown = screen_hand(page), page.get_by_test_id("pending-commitment").get_attribute("data-shown-commitment")
     piece(page, 0).click()
     cell(page, 0, 0).click()  # the start board is empty: every piece fits at the top left
+    expect(page.get_by_test_id("player-name")).to_have_text("Guest")
+    expect(page.get_by_test_id("level")).to_have_count(0)
     wait_moves(page, 1)
     game = Game.objects.get()
     expect(area).to_have_attribute("data-game-id", str(game.pk))
     expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(game.score))
     assert game.score > 0 and game.player.is_guest and Player.objects.count() == 1
+    expect(page.get_by_test_id("player-name")).to_have_text(game.player.name)  # the header knows the guest at once
+    expect(page.get_by_test_id("level")).to_be_visible()
     assert (game.hands[0], seed_commitment(game.seed)) == (hand, shown)
     assert "".join(screen_board(page)) == game.board
 

@@ -82,6 +82,8 @@ def test_the_first_move_saves_one_guest_and_the_game_the_page_showed(client):
     assert game.hands[0] == hand and game.client_seed == token.split(":")[0]
     assert guest.next_seed.commitment == next_shown
     assert (attr(answer.content.decode(), "data-game-id"), attr(answer.content.decode(), "data-moves")) == (str(game.pk), "1")
+    header = answer.content.decode().partition('<span class="player-text" id="player-text" hx-swap-oob="true">')[2]
+    assert f'data-testid="player-name">{guest.name}<' in header and ">Lv 0<" in header  # the header knows the guest at once
     assert client.get("/accounts/session/").json()["player"] == guest.pk
     assert client.get("/").context["game"].pk == game.pk  # the page now resumes it
 
