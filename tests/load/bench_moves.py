@@ -200,7 +200,7 @@ def cpu_used(web: server.Gunicorn, database: str, window: tuple[float, float]) -
     time.sleep(max(0.0, window[0] - time.monotonic()))
     web_before, db_before = web.cpu_seconds(), server.database_cpu_seconds(database)
     time.sleep(max(0.0, window[1] - time.monotonic()))
-    return web.cpu_seconds() - web_before, server.database_cpu_seconds(database) - db_before
+    return web.cpu_seconds() - web_before, server.cpu_between(db_before, server.database_cpu_seconds(database))
 
 
 def phase(kind: str, concurrency: int, args, out: Path, web: server.Gunicorn) -> dict:

@@ -200,17 +200,27 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def database_cpu_seconds(name: str) -> float:
-    """CPU time so far of the PostgreSQL backends serving database ``name`` (``postgres: … name …``)."""
-    total = 0.0
+def database_cpu_seconds(name: str) -> dict[int, float]:
+    """CPU time so far of each PostgreSQL backend serving database ``name`` (``postgres: … name …``), by pid.
+
+    Subtract two readings with :func:`cpu_between`: backends come and go (a connection
+    lives ``CONN_MAX_AGE`` seconds).
+    """
+    found = {}
     for entry in Path("/proc").iterdir():
         try:
             command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
         if command.startswith(b"postgres:") and f" {name} ".encode() in command:
-            total += process_cpu_seconds(int(entry.name))
-    return total
+            found[int(entry.name)] = process_cpu_seconds(int(entry.name))
+    return found
+
+
+def cpu_between(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds the processes of ``after`` used since ``before`` (a new one: all of its time). What a
+    process that ended in between used since ``before`` is not seen: the figure is a lower bound."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def python(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProcess:
