@@ -87,8 +87,7 @@ def screen(browser, live_server, request):
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
     page.shot_name = f"{width}x{height}-{language}"
-    page.goto("/")
-    log_in_new_guest_browser(page)  # a guest's page: its name, level and stars in the header
+    page.goto("/")  # a first visit's page (nothing saved yet): see first_visit
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
     yield page
     context.close()
@@ -129,6 +128,14 @@ def stuck(page: Page, game: Game, *, score: int, **fields) -> Game:
     game, _ = services.move_place(player=game.player, game_id=game.pk, slot=0, row=0, col=1, move_number=game.moves)
     resync(page, game)
     return game
+
+
+def first_visit(page: Page) -> list[str]:
+    """The first visit's page (no player yet, "Guest" in the header), then a guest's, with its name, level and stars."""
+    expect(page.locator("#play-area")).to_have_attribute("data-game-id", "")
+    found = problems(page, "first-visit")
+    log_in_new_guest_browser(page)
+    return found
 
 
 def modes_and_cards(page: Page) -> list[str]:
@@ -190,7 +197,7 @@ def ensure_challenge_1() -> None:
 def test_every_screen_fits(screen: Page):
     ensure_looks()
     ensure_challenge_1()
-    found = modes_and_cards(screen) + menu(screen) + other_pages(screen)
+    found = first_visit(screen) + modes_and_cards(screen) + menu(screen) + other_pages(screen)
     assert found == [], "\n".join(found)
 
 
