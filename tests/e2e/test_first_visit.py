@@ -21,10 +21,10 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     expect(area).to_have_attribute("data-game-id", "")
     assert (Player.objects.count(), Game.objects.count()) == (0, 0)
     hand, shown = screen_hand(page), page.get_by_test_id("pending-commitment").get_attribute("data-shown-commitment")
+    expect(page.get_by_test_id("player-name")).to_have_text("Guest")  # no player yet: no name, level or stars
+    expect(page.get_by_test_id("level")).to_have_count(0)
     piece(page, 0).click()
     cell(page, 0, 0).click()  # the start board is empty: every piece fits at the top left
-    expect(page.get_by_test_id("player-name")).to_have_text("Guest")
-    expect(page.get_by_test_id("level")).to_have_count(0)
     wait_moves(page, 1)
     game = Game.objects.get()
     expect(area).to_have_attribute("data-game-id", str(game.pk))

@@ -487,3 +487,15 @@ def test_reduced_motion_turns_the_animations_off(page: Page):
     # a piece dropped where it does not fit is put back at once, without the slide
     mouse_drag(page, 1, 6, 0)  # the 2×2 would cover the block at (7, 0)
     assert page.locator(".drag-avatar").count() == 0
+
+
+def test_a_piece_dragged_where_it_does_not_fit_shows_red_and_says_so_on_the_drop(page: Page):
+    """A new player's trial: dragged over blocks, the piece gave no sign, and its drop none (a tap did)."""
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 7 + ["#......."], ("mono", "O4", "mono"))
+    mouse_drag(page, 1, 6, 0, release=False)  # the 2×2 would cover the block at (7, 0)
+    expect(page.locator("#board .cell.is-ghost-bad")).to_have_count(4)  # its four cells, the blocked one too (as a tap shows)
+    page.mouse.up()
+    expect(page.locator("#toast")).to_have_text("That piece does not fit there.")
+    expect(page.locator("#board .cell.is-ghost-bad")).to_have_count(0)
+    assert Game.objects.get(pk=game.pk).moves == 0

@@ -6,10 +6,10 @@
  * piece's top-left square. A press that never moves is a click (selection.js).
  */
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state } from "./state.js";
+import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
 import { buildAvatar, placeAvatar, settleAvatar, snapBack } from "./avatar.js";
 import { deselect } from "./selection.js";
-import { nope } from "./feedback.js";
+import { nope, tell } from "./feedback.js";
 import { sendMove } from "./sync.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
@@ -100,13 +100,14 @@ function dragFrame(drag) {
   const row = Math.floor((drag.top + geo.size / 2 - geo.top + geo.gap / 2) / geo.pitch);
   const onBoard = row >= 0 && row < SIZE && col >= 0 && col < SIZE;
   const pv = onBoard ? preview(drag.piece, row, col) : null;
+  drag.onBoard = onBoard;
   drag.anchor = pv && pv.fits ? pv : null;
   drag.avatar.classList.toggle("is-over", !!drag.anchor);
   // over a cell where it fits, drawn exactly on the outlined landing cells: the free
   // position is off by up to half a cell (a piece two cells wide, centred over the
   // finger, has its edge on a cell's middle)
   if (drag.anchor) placeAvatar(drag.avatar, drag.anchor, geo);
-  showPreview(drag.anchor, false);
+  showPreview(pv, true); // over the board where it does not fit: its cells in red, as a tap shows them
 }
 
 function onPointerUp(event) {
@@ -134,7 +135,9 @@ function onPointerUp(event) {
   clearPreview();
   drag.button.classList.remove("is-dragging");
   snapBack(drag.avatar, drag.button);
-  if (dropped) nope(null);
+  if (!dropped) return;
+  nope(null);
+  if (drag.onBoard && !drag.anchor) tell(strings("noFit")); // dropped on the board where it does not fit (not back on the tray)
 }
 
 export function listen() {
