@@ -31,7 +31,7 @@ from blockknock import throttles
 from blockknock.accounts.services import GUEST_BACKEND, guest_create
 from blockknock.calendar import game_day
 
-from . import engine, errors
+from . import engine, errors, seeds
 from .models import Game, NextSeed, seed_commitment
 from .modes import CLASSIC
 from .seeds import CLIENT_SEED_BYTES, DealSeeds
@@ -65,6 +65,12 @@ class Pending:
         return seed_commitment(_derived_seed(NEXT_SEED_SALT, self.nonce).hex())
 
 
+def page_next_commitment(player, pending: Pending | None) -> str:
+    """The commitment a play page shows for the player's next game: on a first visit's page, of the
+    game after its pending one (the seed the guest will take)."""
+    return pending.next_commitment if pending is not None else seeds.next_commitment(player=player)
+
+
 def _derived_seed(salt: str, nonce: str) -> bytes:
     """A 32-byte server seed derived from ``nonce``: HMAC-SHA256 under a key made from ``salt`` and ``SECRET_KEY``."""
     return salted_hmac(salt, nonce, algorithm="sha256").digest()
@@ -87,11 +93,14 @@ def _claimed_key(nonce: str) -> str:
     return f"pending-claimed:{nonce}"
 
 
-def pending_get(token: str) -> Pending:
+def pending_get(request: HttpRequest, token: str) -> Pending:
     """The first visit's game ``token`` names, while it can still be claimed (reads only the cache).
 
-    :raises errors.PageStale: forged, older than :data:`PENDING_MAX_AGE`, or claimed already.
+    :raises errors.PageStale: forged, older than :data:`PENDING_MAX_AGE`, or claimed already; or
+        this session has a player since the page was shown.
     """
+    if request.user.is_authenticated:
+        raise errors.PageStale()
     try:
         nonce = signing.TimestampSigner(salt=SIGNING_SALT).unsign(token, max_age=PENDING_MAX_AGE)
     except signing.BadSignature:  # SignatureExpired too
@@ -121,10 +130,10 @@ def pending_claim(request: HttpRequest, token: str) -> Game:
     Counts a new guest against the address's rate (``guest``) before the token is used up.
     The guest's next game takes the seed whose commitment the page showed.
 
-    :raises errors.PageStale: the token is forged, expired or claimed already.
+    :raises errors.PageStale: the token is forged, expired or claimed already, or the session has a player.
     :raises throttles.RateLimited: too many new guests from this address.
     """
-    pending = pending_get(token)
+    pending = pending_get(request, token)
     throttles.check(request, "guest")
     _claim_once(pending)
     player = guest_create()

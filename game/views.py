@@ -28,7 +28,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.functional import cached_property
+from django.utils.functional import SimpleLazyObject, cached_property
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -42,7 +42,7 @@ from . import seeds, selectors, services
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
 from .forms import MoveForm, NewGameForm
 from .models import Mode
-from .pending import Pending, pending_claim, pending_get, pending_new
+from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
@@ -117,6 +117,7 @@ def _context(player, game, *, pending: Pending | None = None, result=None, event
         "facts": ModeFacts(game),
         "player": player,
         "pending": pending,
+        "next_commitment": SimpleLazyObject(lambda: page_next_commitment(player, pending)),  # read once, if shown
         **_urls(game, pending),
         "page_url": _page_url(game),
         "stars_detail": game.stars_detail if game.policy.pays_stars else None,
@@ -187,8 +188,6 @@ def claims_pending(view):
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         try:
-            if request.user.is_authenticated:
-                raise PageStale()
             with transaction.atomic():
                 game = pending_claim(request, request.POST.get("pending", ""))
                 response = view(request, game, *args, **kwargs)
@@ -381,9 +380,7 @@ def pending_board(request: HttpRequest) -> HttpResponse:
     """A first visit's board as the server has it (the page resyncs with this, ``?pending=<token>``);
     refused as ``stale_page`` once the token can no longer be claimed or the session has a player."""
     try:
-        if request.user.is_authenticated:
-            raise PageStale()
-        pending = pending_get(request.GET.get("pending", ""))
+        pending = pending_get(request, request.GET.get("pending", ""))
     except PageStale as error:
         return _refused(request, None, None, error)
     return _board(request, request.user, pending.game, pending=pending, event="resync")

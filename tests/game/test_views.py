@@ -188,3 +188,19 @@ def test_the_end_of_a_game_updates_the_header_stars_and_level(client, db):
     assert 'id="player-badges" hx-swap-oob="true"' in html
     assert re.search(r'data-testid="level"[^>]*>Lv 1<', html)
     assert re.search(r'data-testid="stars"[^>]*><span aria-hidden="true">★</span> 2<', html)
+
+
+def test_the_play_page_reads_the_next_games_commitment_once(client):
+    """The page shows it twice (New game's dialog, and the tag the browser records): it was read twice."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from game.models import NextSeed
+
+    guest = log_in_new_guest(client)
+    client.get("/")
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/").content.decode()
+    commitment = NextSeed.objects.get(player=guest).commitment
+    assert page.count(commitment) == 2  # data-next-commitment and the dialog
+    assert sum('"game_nextseed"' in query["sql"] for query in queries.captured_queries) == 1
