@@ -118,8 +118,9 @@ def test_a_second_claim_while_the_cache_is_down_is_refused_by_the_stored_seed(cl
     assert (Player.objects.count(), Game.objects.count()) == (1, 1)
 
 
-def expired_token(monkeypatch) -> str:
-    then = time.time() - pending_module.PENDING_MAX_AGE - 1
+def expired_token(monkeypatch, age: float = 24 * 60 * 60 + 1) -> str:
+    """A first visit's token signed ``age`` seconds ago (default: a day and a second, past its life)."""
+    then = time.time() - age
     with monkeypatch.context() as patch:
         patch.setattr(signing.time, "time", lambda: then)
         return pending_module.pending_new().token
@@ -133,6 +134,12 @@ def test_a_forged_or_expired_token_is_refused_and_writes_nothing(client, monkeyp
         refused = client.post("/games/pending/move/", move_body(token, game), **HX)
     assert (refused.status_code, refused.content, error_event(refused)) == (409, b"", STALE)
     assert writes(queries.captured_queries) == [] and Player.objects.count() == 0
+
+
+def test_a_first_visits_page_can_start_its_game_for_a_day(client, monkeypatch):
+    game = client.get("/").context["game"]
+    answer = client.post("/games/pending/move/", move_body(expired_token(monkeypatch, age=24 * 60 * 60 - 60), game), **HX)
+    assert answer.status_code == 200 and Game.objects.get().moves == 1
 
 
 def test_without_htmx_a_refused_first_action_goes_back_to_a_fresh_page_and_says_why(client):
