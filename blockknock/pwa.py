@@ -114,7 +114,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": json.dumps(version),
         "precache": json.dumps(urls),
-        "static_url": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL),
+        "static_url": json.dumps(
+            settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL
+        ),
         "offline": json.dumps({code: reverse("offline", args=[code]) for code, _name in settings.LANGUAGES}),
         "default_language": json.dumps(settings.LANGUAGE_CODE),
     }

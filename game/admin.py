@@ -1,9 +1,9 @@
 from django import forms
 from django.contrib import admin
-
-from blockknock.admin_records import RecordAdmin
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
+
+from blockknock.admin_records import RecordAdmin
 
 from .models import Challenge, DailyClose, Game, GameEvent
 
@@ -30,12 +30,32 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [MoveInline]
     fieldsets = (
         (None, {"fields": ("player", "mode", "challenge", "day", "status", "target")}),
-        (_("Position"), {"fields": ("board_text", "hand", "used", "score", "combo", "combo_moves_left", "moves", "continues_left")}),
+        (
+            _("Position"),
+            {"fields": ("board_text", "hand", "used", "score", "combo", "combo_moves_left", "moves", "continues_left")},
+        ),
         (_("Record"), {"fields": ("start_board_text", "hands", "stars", "created_at", "finished_at")}),
     )
     readonly_fields = (
-        "player", "mode", "challenge", "day", "status", "target", "board_text", "hand", "used", "score", "combo",
-        "combo_moves_left", "moves", "continues_left", "start_board_text", "hands", "stars", "created_at", "finished_at",
+        "player",
+        "mode",
+        "challenge",
+        "day",
+        "status",
+        "target",
+        "board_text",
+        "hand",
+        "used",
+        "score",
+        "combo",
+        "combo_moves_left",
+        "moves",
+        "continues_left",
+        "start_board_text",
+        "hands",
+        "stars",
+        "created_at",
+        "finished_at",
     )
 
     def has_add_permission(self, request):
@@ -66,7 +86,12 @@ class ChallengeForm(forms.ModelForm):
         fields = "__all__"
         widgets = {
             "start_board": forms.Textarea(
-                attrs={"rows": 8, "cols": 10, "class": "bk-board-input", "spellcheck": "false"}  # monospace: board_preview.css
+                attrs={
+                    "rows": 8,
+                    "cols": 10,
+                    "class": "bk-board-input",
+                    "spellcheck": "false",
+                }  # monospace: board_preview.css
             )
         }
 

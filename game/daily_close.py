@@ -30,11 +30,15 @@ def daily_close(*, day: dt.date) -> DailyClose | None:
         with transaction.atomic():
             closed = DailyClose.objects.create(day=day, closed_at=timezone.now())
             games = Game.objects.filter(mode=Mode.DAILY, day=day)
-            closed.expired = games.filter(status__in=UNFINISHED).update(status=Status.EXPIRED, finished_at=closed.closed_at)
+            closed.expired = games.filter(status__in=UNFINISHED).update(
+                status=Status.EXPIRED, finished_at=closed.closed_at
+            )
             finished = games.filter(status__in=FINISHED)
             closed.finished = finished.count()
             closed.top_score = finished.aggregate(top=Max("score"))["top"]
-            winners = list(finished.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk"))
+            winners = list(
+                finished.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk")
+            )
             for game in winners:
                 stars_add(player=game.player, amount=STARS_DAILY_WIN, reason=StarReason.DAILY_WIN, day=day, game=game)
             closed.winners = [game.player.name for game in winners]

@@ -30,7 +30,16 @@ from django.utils.translation import gettext as _
 from .history import game_review
 from .models import FINISHED, Game
 
-__all__ = ["EMOJIS_PER_LINE", "EMPTIED", "FIRST_DAILY", "HAND_EMOJIS", "daily_number", "daily_rank", "daily_share_text", "hand_emojis"]
+__all__ = [
+    "EMOJIS_PER_LINE",
+    "EMPTIED",
+    "FIRST_DAILY",
+    "HAND_EMOJIS",
+    "daily_number",
+    "daily_rank",
+    "daily_share_text",
+    "hand_emojis",
+]
 
 FIRST_DAILY = dt.date(2026, 11, 30)
 """The day of Daily number 1 (the site's first day, game calendar)."""
@@ -68,7 +77,9 @@ def hand_emojis(moves: list[dict]) -> list[str]:
         lines[move["deal"]] = lines.get(move["deal"], 0) + move["played"]["lines"]
         if move["emptied"]:
             emptied.add(move["deal"])
-    return [EMPTIED if deal in emptied else HAND_EMOJIS[min(count, len(HAND_EMOJIS) - 1)] for deal, count in lines.items()]
+    return [
+        EMPTIED if deal in emptied else HAND_EMOJIS[min(count, len(HAND_EMOJIS) - 1)] for deal, count in lines.items()
+    ]
 
 
 def daily_rank(game: Game) -> int | None:
@@ -82,12 +93,14 @@ def daily_rank(game: Game) -> int | None:
 def daily_share_text(*, game: Game, link: str) -> str:
     """The text "Share" offers for a finished Daily, in the active language (see the module docstring)."""
     head = _("%(game)s Daily #%(number)s · %(date)s") % {
-        "game": _("Block Knock!"), "number": daily_number(game.day), "date": date_format(game.day, "DATE_FORMAT"),
+        "game": _("Block Knock!"),
+        "number": daily_number(game.day),
+        "date": date_format(game.day, "DATE_FORMAT"),
     }
     result = [_("Score %(score)s") % {"score": number_format(game.score, force_grouping=True)}]
     rank = daily_rank(game)
     if rank is not None:
         result.append(_("Rank %(rank)s") % {"rank": number_format(rank, force_grouping=True)})
     emojis = hand_emojis(game_review(game=game)["moves"])
-    grid = ["".join(emojis[i:i + EMOJIS_PER_LINE]) for i in range(0, len(emojis), EMOJIS_PER_LINE)]
+    grid = ["".join(emojis[i : i + EMOJIS_PER_LINE]) for i in range(0, len(emojis), EMOJIS_PER_LINE)]
     return "\n".join([head, " · ".join(result), *grid, link])

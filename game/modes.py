@@ -111,8 +111,11 @@ class ChallengePolicy(ModePolicy):
         if not unlocked:
             raise errors.Locked()
         return Start(
-            challenge.rules, new_seed, challenge.board,
-            challenge=challenge.number, piece_set=challenge.piece_set or challenge.number,
+            challenge.rules,
+            new_seed,
+            challenge.board,
+            challenge=challenge.number,
+            piece_set=challenge.piece_set or challenge.number,
         )
 
     def rules(self, game):
@@ -132,21 +135,49 @@ class ChallengePolicy(ModePolicy):
 
 
 CLASSIC = ModePolicy(
-    name="classic", label=_("Classic"), title=_("Play"), fixed_rules=engine.CLASSIC, raises_level=True,
-    page_url="game:play", new_url="game:new", bar_template="game/modes/classic_bar.html",
+    name="classic",
+    label=_("Classic"),
+    title=_("Play"),
+    fixed_rules=engine.CLASSIC,
+    raises_level=True,
+    page_url="game:play",
+    new_url="game:new",
+    bar_template="game/modes/classic_bar.html",
 )
 PRACTICE = ModePolicy(
-    name="practice", label=_("Practice"), title=_("Practice"), fixed_rules=engine.PRACTICE, pays_stars=False, high_score_counts=False,
-    page_url="game:practice", new_url="game:practice_new", bar_template="game/modes/practice_bar.html",
+    name="practice",
+    label=_("Practice"),
+    title=_("Practice"),
+    fixed_rules=engine.PRACTICE,
+    pays_stars=False,
+    high_score_counts=False,
+    page_url="game:practice",
+    new_url="game:practice_new",
+    bar_template="game/modes/practice_bar.html",
 )
 DAILY = DailyPolicy(
-    name="daily", label=_("Daily"), title=_("Daily"), fixed_rules=engine.DAILY, high_score_counts=False, one_per_day=True, shared_seed=True,
-    page_url="game:daily", new_url="", bar_template="game/modes/daily_bar.html", end_template="game/modes/daily_end.html",
+    name="daily",
+    label=_("Daily"),
+    title=_("Daily"),
+    fixed_rules=engine.DAILY,
+    high_score_counts=False,
+    one_per_day=True,
+    shared_seed=True,
+    page_url="game:daily",
+    new_url="",
+    bar_template="game/modes/daily_bar.html",
+    end_template="game/modes/daily_end.html",
 )
 CHALLENGE = ChallengePolicy(
-    name="challenge", label=_("Challenge"), title=_("Challenge"), fixed_rules=None, uses_challenge=True,
-    page_url="game:challenge", new_url="game:challenge_new",
-    bar_template="game/modes/challenge_bar.html", end_template="game/modes/challenge_end.html",
+    name="challenge",
+    label=_("Challenge"),
+    title=_("Challenge"),
+    fixed_rules=None,
+    uses_challenge=True,
+    page_url="game:challenge",
+    new_url="game:challenge_new",
+    bar_template="game/modes/challenge_bar.html",
+    end_template="game/modes/challenge_end.html",
 )
 
 POLICIES: dict[str, ModePolicy] = {policy.name: policy for policy in (CLASSIC, PRACTICE, DAILY, CHALLENGE)}

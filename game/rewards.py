@@ -51,8 +51,9 @@ class StarAward:
         return {**asdict(self), "earned": self.earned, "paid": self.paid}
 
 
-def star_award(*, score: int, best_before: int | None, won_challenge: int | None, paid_today: int,
-               high_score_counts: bool = True) -> StarAward:
+def star_award(
+    *, score: int, best_before: int | None, won_challenge: int | None, paid_today: int, high_score_counts: bool = True
+) -> StarAward:
     """The stars for a finished game.
 
     :param score: the game's final score.

@@ -4,9 +4,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
 
-from blockknock.throttles import CACHE_ERRORS
-
 from blockknock.parsers import decimal
+from blockknock.throttles import CACHE_ERRORS
 
 from .errors import GameNotFound, Invalid
 from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
@@ -96,7 +95,9 @@ def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
     except CACHE_ERRORS:
         best = None
     if best is None:
-        best = Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
+        best = (
+            Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
+        )
         try:
             cache.set(key, best, BEST_SECONDS)
         except CACHE_ERRORS:
@@ -119,7 +120,9 @@ def high_score_forget(*, player_id) -> None:
 
 def challenge_best(*, player) -> int:
     """The highest challenge number the player has won (0 if none)."""
-    best = Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).aggregate(best=Max("challenge"))["best"]
+    best = Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).aggregate(best=Max("challenge"))[
+        "best"
+    ]
     return best or 0
 
 
@@ -136,18 +139,30 @@ def challenge_open(*, number) -> Challenge:
 
 def challenges_won(*, player) -> set[int]:
     """The challenge numbers the player has won."""
-    return set(Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).values_list("challenge", flat=True))
+    return set(
+        Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).values_list("challenge", flat=True)
+    )
 
 
 def challenge_unlocked(*, player, number: int) -> bool:
     """Whether challenge ``number`` is open to the player: the active challenge before it is won (RULES.md § Modes)."""
-    previous = Challenge.objects.filter(active=True, number__lt=number).order_by("-number").values_list("number", flat=True).first()
+    previous = (
+        Challenge.objects.filter(active=True, number__lt=number)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
     return previous is None or previous in challenges_won(player=player)
 
 
 def challenge_after(*, number: int) -> int | None:
     """The number of the active challenge after ``number``, if there is one."""
-    return Challenge.objects.filter(active=True, number__gt=number).order_by("number").values_list("number", flat=True).first()
+    return (
+        Challenge.objects.filter(active=True, number__gt=number)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
 
 
 def challenge_ladder(*, player) -> list[dict]:
@@ -155,11 +170,15 @@ def challenge_ladder(*, player) -> list[dict]:
     won = challenges_won(player=player)
     best = dict(
         Game.objects.filter(player=player, mode=Mode.CHALLENGE, status__in=FINISHED)
-        .values("challenge").annotate(best=Max("score")).values_list("challenge", "best")
+        .values("challenge")
+        .annotate(best=Max("score"))
+        .values_list("challenge", "best")
     )
     ladder, previous_won = [], True
     for rung in Challenge.objects.filter(active=True):
-        ladder.append({"challenge": rung, "best": best.get(rung.number, 0), "won": rung.number in won, "locked": not previous_won})
+        ladder.append(
+            {"challenge": rung, "best": best.get(rung.number, 0), "won": rung.number in won, "locked": not previous_won}
+        )
         previous_won = rung.number in won
     return ladder
 

@@ -19,8 +19,7 @@ from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
 
-from . import engine, errors, seeds
-from . import selectors
+from . import engine, errors, seeds, selectors
 from .engine.stream import check_client_seed
 from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, rows
 from .modes import ModePolicy, policy_for
@@ -28,7 +27,8 @@ from .rewards import raises_level, star_award
 from .signals import game_finished
 
 ENGINE_ERRORS = {
-    error.code: error for error in (errors.Invalid, errors.NotPlaying, errors.SlotUsed, errors.IllegalPlacement, errors.NoContinue)
+    error.code: error
+    for error in (errors.Invalid, errors.NotPlaying, errors.SlotUsed, errors.IllegalPlacement, errors.NoContinue)
 }
 """The service error for each engine error code (the codes are the API's)."""
 
@@ -88,9 +88,17 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: seeds.DealSeeds, facts:
     start = policy.start(new_seed=deal.seed, day=day, **facts)
     state = engine.new_game(start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed)
     game = Game(
-        player=player, mode=policy.name, challenge=start.challenge, piece_set=start.piece_set, day=day,
-        seed=start.seed.hex(), dealer=deal.dealer, client_seed=deal.client_seed,
-        start_board=board_text(state.board), target=start.rules.target, hands=[],
+        player=player,
+        mode=policy.name,
+        challenge=start.challenge,
+        piece_set=start.piece_set,
+        day=day,
+        seed=start.seed.hex(),
+        dealer=deal.dealer,
+        client_seed=deal.client_seed,
+        start_board=board_text(state.board),
+        target=start.rules.target,
+        hands=[],
     )
     game.load_state(state)
     return game
@@ -109,7 +117,9 @@ def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> see
         client_seed = check_client_seed(client_seed)
     except ValueError:
         raise errors.Invalid(_("A client seed is 1 to 64 printable ASCII characters.")) from None
-    return seeds.DealSeeds(seeds.next_seed_take(player=player), engine.CURRENT_DEALER, client_seed or seeds.client_seed_draw())
+    return seeds.DealSeeds(
+        seeds.next_seed_take(player=player), engine.CURRENT_DEALER, client_seed or seeds.client_seed_draw()
+    )
 
 
 def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
@@ -128,7 +138,8 @@ def _refuse_second_daily(policy: ModePolicy, player, day) -> None:
     existing = Game.objects.filter(player=player, mode=policy.name, day=day).first()
     if existing is not None:
         raise errors.DailyPlayed(
-            _("Today's Daily was already started: game %(game)s.") % {"game": existing.public_id}, game=existing.public_id
+            _("Today's Daily was already started: game %(game)s.") % {"game": existing.public_id},
+            game=existing.public_id,
         )
 
 
@@ -182,7 +193,9 @@ def _finish(game: Game) -> None:
     if not policy.pays_stars:
         return
     day = game_day(game.finished_at)
-    earlier = Game.objects.filter(policy.same_kind(game), player=game.player_id, status__in=FINISHED).exclude(pk=game.pk)
+    earlier = Game.objects.filter(policy.same_kind(game), player=game.player_id, status__in=FINISHED).exclude(
+        pk=game.pk
+    )
     award = star_award(
         score=game.score,
         best_before=earlier.aggregate(best=Max("score"))["best"],
@@ -273,7 +286,7 @@ def _game_continue(player, game_id):
 
 @transaction.atomic
 def game_decline(*, player, game_id) -> Game:
-    """"No thanks" at "No moves left": the game ends and is paid.
+    """ "No thanks" at "No moves left": the game ends and is paid.
 
     :raises errors.NotPlaying: the game is not at "No moves left".
     """

@@ -105,7 +105,9 @@ def _urls(game, pending: Pending | None) -> dict:
     }
 
 
-def _context(player, game, *, pending: Pending | None = None, result=None, event: str = "", error: GameError | None = None) -> dict:
+def _context(
+    player, game, *, pending: Pending | None = None, result=None, event: str = "", error: GameError | None = None
+) -> dict:
     """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game`` is its unsaved row."""
     best = selectors.high_score(player=player, mode=game.mode) if pending is None else 0
     if game.is_finished:
@@ -240,7 +242,10 @@ def challenges(request: HttpRequest) -> HttpResponse:
 
 
 def _locked(request: HttpRequest, number: int) -> HttpResponse:
-    message = _("Challenge %(number)s is locked: win challenge %(previous)s first.") % {"number": number, "previous": number - 1}
+    message = _("Challenge %(number)s is locked: win challenge %(previous)s first.") % {
+        "number": number,
+        "previous": number - 1,
+    }
     messages.error(request, message)
     if request.htmx:
         response = HttpResponse(status=Locked.status_code)
@@ -362,7 +367,7 @@ def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @signed_in
 def decline(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"No thanks" at "No moves left": the game ends."""
+    """ "No thanks" at "No moves left": the game ends."""
     return _on_game(request, game_id, services.game_decline, "decline")
 
 

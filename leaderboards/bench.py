@@ -93,11 +93,14 @@ def _copy(model, rows, overrides: tuple[str, ...]) -> int:
         raw = cursor.connection
         with raw.cursor().copy(f"COPY {model._meta.db_table} ({columns}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row([
-                    defaults[name] if index is None
-                    else (field.get_db_prep_save(row[index], connection) if name in json_fields else row[index])
-                    for name, index, field in prep
-                ])
+                copy.write_row(
+                    [
+                        defaults[name]
+                        if index is None
+                        else (field.get_db_prep_save(row[index], connection) if name in json_fields else row[index])
+                        for name, index, field in prep
+                    ]
+                )
                 count += 1
     return count
 
@@ -177,16 +180,40 @@ def _seed(players: int, games: int) -> None:
                     finished += dt.timedelta(minutes=rng.randrange(3, 600))
                     finished = min(finished, now)
                     lost = number == top and rng.random() < 0.4
-                    yield (pid, "challenge", number, game_day(finished), "over" if lost else "won",
-                           score(), finished, finished, finished)
+                    yield (
+                        pid,
+                        "challenge",
+                        number,
+                        game_day(finished),
+                        "over" if lost else "won",
+                        score(),
+                        finished,
+                        finished,
+                        finished,
+                    )
                     made += 1
 
         started = time.perf_counter()
         count = _copy(
             Game,
             ((*row, "", board, board, hand, [False, False, False], [hand]) for row in game_rows()),
-            ("player_id", "mode", "challenge", "day", "status", "score", "created_at", "updated_at", "finished_at",
-             "seed", "start_board", "board", "hand", "used", "hands"),
+            (
+                "player_id",
+                "mode",
+                "challenge",
+                "day",
+                "status",
+                "score",
+                "created_at",
+                "updated_at",
+                "finished_at",
+                "seed",
+                "start_board",
+                "board",
+                "hand",
+                "used",
+                "hands",
+            ),
         )
         print(f"  {count:,} finished games (COPY) in {time.perf_counter() - started:.1f} s")
 
@@ -255,7 +282,12 @@ def _measure(runs: int, plans: bool) -> None:
     from leaderboards.models import Standing
 
     rng = random.Random(SEED + 1)
-    api_paths = {"classic-week": "classic/week/", "classic-all": "classic/all/", "challenge": "challenge/", "daily": "daily/"}
+    api_paths = {
+        "classic-week": "classic/week/",
+        "classic-all": "classic/all/",
+        "challenge": "challenge/",
+        "daily": "daily/",
+    }
     results = []
     explained = []
     for kind in boards.KINDS.values():
@@ -276,13 +308,25 @@ def _measure(runs: int, plans: bool) -> None:
         api = _time([lambda t=t: client.get(url, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
         results.append((kind.title, size, first_page, own_rank, own_page, api))
         # the plans: the first page, and the own rank / page of a player in the middle of the board
-        middle = Standing.objects.filter(board=board.key).order_by("-value", "finished_at", "game_id")[size // 2:size // 2 + 1].first()
+        middle = (
+            Standing.objects.filter(board=board.key)
+            .order_by("-value", "finished_at", "game_id")[size // 2 : size // 2 + 1]
+            .first()
+        )
         if middle is not None:
             explained.append((f"{kind.title} — first page", lambda b=board: selectors.leaderboard_page(board=b)))
-            explained.append((f"{kind.title} — own rank (player at #{size // 2:,})",
-                              lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p)))
-            explained.append((f"{kind.title} — own rank and its page (web)",
-                              lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p, with_page=True)))
+            explained.append(
+                (
+                    f"{kind.title} — own rank (player at #{size // 2:,})",
+                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p),
+                )
+            )
+            explained.append(
+                (
+                    f"{kind.title} — own rank and its page (web)",
+                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p, with_page=True),
+                )
+            )
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()")
@@ -292,7 +336,9 @@ def _measure(runs: int, plans: bool) -> None:
         cursor.execute("SELECT count(*) FROM accounts_player")
         player_count = cursor.fetchone()[0]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"\n{version}; {game_count:,} games, {player_count:,} players, {os.cpu_count()} CPUs (load {load}); {runs} timed calls each")
+    print(
+        f"\n{version}; {game_count:,} games, {player_count:,} players, {os.cpu_count()} CPUs (load {load}); {runs} timed calls each"
+    )
     print("times in ms: p50 / p99 / max\n")
     header = f"{'board':<20}{'entries':>9}  {'first page':>20}  {'own rank':>20}  {'own rank + page':>20}  {'API (page + me)':>20}"
     print(header)

@@ -205,7 +205,13 @@ class Candidate(NamedTuple):
 def candidates(facts: GameFacts) -> list[Candidate]:
     """The boards a game is on and what it puts there (empty if it does not count)."""
     return [
-        Candidate(Board(kind, kind.period_of(facts)).key, facts.player_id, kind.value_of(facts), facts.finished_at, facts.game_id)
+        Candidate(
+            Board(kind, kind.period_of(facts)).key,
+            facts.player_id,
+            kind.value_of(facts),
+            facts.finished_at,
+            facts.game_id,
+        )
         for kind in KINDS.values()
         if kind.counts(facts)
     ]

@@ -62,7 +62,9 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
     rows = list(
         Standing.objects.filter(board=board.key)
         .order_by(*BOARD_ORDER)
-        .values_list("value", "game_id", "player_id", "player__name", "player__username")[offset:offset + per_page + 1]
+        .values_list("value", "game_id", "player_id", "player__name", "player__username")[
+            offset : offset + per_page + 1
+        ]
     )
     has_next = len(rows) > per_page
     entries: list[Entry] = []
@@ -71,7 +73,9 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
             rank = 1 if offset == 0 else _rank_of(board, value)
         elif value != rows[index - 1][0]:
             rank = offset + index + 1  # everyone before this row on the board has a higher value
-        entries.append(_entry(board, rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id))
+        entries.append(
+            _entry(board, rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id)
+        )
     return Page(number=page, entries=entries, has_next=has_next)
 
 
@@ -82,9 +86,13 @@ def _standing_of(board: Board, player) -> Standing | None:
 
 def _equal_before(board: Board, standing: Standing) -> int:
     """How many entries with the same value list before ``standing`` (finished earlier, then lower game id)."""
-    return Standing.objects.filter(board=board.key, value=standing.value).filter(
-        Q(finished_at__lt=standing.finished_at) | Q(finished_at=standing.finished_at, game_id__lt=standing.game_id)
-    ).count()
+    return (
+        Standing.objects.filter(board=board.key, value=standing.value)
+        .filter(
+            Q(finished_at__lt=standing.finished_at) | Q(finished_at=standing.finished_at, game_id__lt=standing.game_id)
+        )
+        .count()
+    )
 
 
 def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: int = PAGE_SIZE) -> Entry | None:
@@ -98,8 +106,12 @@ def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: i
     if standing is None:
         return None
     entry = _entry(
-        board, rank=_rank_of(board, standing.value), name=display_name(player), value=standing.value,
-        game_id=standing.game_id, player_id=standing.player_id,
+        board,
+        rank=_rank_of(board, standing.value),
+        name=display_name(player),
+        value=standing.value,
+        game_id=standing.game_id,
+        player_id=standing.player_id,
     )
     if with_page:
         position = entry.rank - 1 + _equal_before(board, standing)  # entries listed before it

@@ -65,8 +65,11 @@ def standings_refresh(*, player_id: int) -> None:
 
 def _standing(standing_model, candidate: Candidate):
     return standing_model(
-        board=candidate.key, player_id=candidate.player_id, value=candidate.value,
-        finished_at=candidate.finished_at, game_id=candidate.game_id,
+        board=candidate.key,
+        player_id=candidate.player_id,
+        value=candidate.value,
+        finished_at=candidate.finished_at,
+        game_id=candidate.game_id,
     )
 
 

@@ -2,8 +2,10 @@
 
 from django.urls import path
 
-from . import converters  # noqa: F401  (registers "isodate")
-from . import views
+from . import (
+    converters,  # noqa: F401  (registers "isodate")
+    views,
+)
 
 app_name = "leaderboards"
 

@@ -78,7 +78,9 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         one = dt.timedelta(days=1)
         context["replays"] = day_closed(current.period)  # today's deal stays hidden until the day closes
         context["previous_day_url"] = board_url(kind.board(current.period - one), today=today)
-        context["next_day_url"] = board_url(kind.board(current.period + one), today=today) if current.period < today else None
+        context["next_day_url"] = (
+            board_url(kind.board(current.period + one), today=today) if current.period < today else None
+        )
     partial = request.htmx and not request.htmx.history_restore_request
     response = render(request, BOARD_PARTIAL if partial else BOARD_TEMPLATE, context)
     patch_vary_headers(response, ("HX-Request",))
@@ -90,4 +92,6 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
 def replay(request: HttpRequest, game: Game) -> HttpResponse:
     """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``);
     a Daily's only once its day closes."""
-    return render(request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)})
+    return render(
+        request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)}
+    )

@@ -14,7 +14,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings as hypothesis_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 # Hypothesis: no per-example deadline (database-backed examples vary in speed);
 # under CI (CI=true) examples are derandomized so a run is reproducible.
@@ -29,9 +30,7 @@ hypothesis_settings.register_profile(
     derandomize=True,
     print_blob=True,
 )
-hypothesis_settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
-)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
 def pytest_configure(config):

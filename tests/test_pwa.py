@@ -55,7 +55,12 @@ def test_the_service_worker_is_served_from_the_root_and_caches_the_static_files(
     assert (response["Service-Worker-Allowed"], response["Cache-Control"]) == ("/", "no-cache")
     script = response.content.decode()
     precache = json.loads(re.search(r"^const PRECACHE = (.*);$", script, re.M).group(1))
-    assert {"/static/css/board.css", "/static/js/board/feedback.js", "/static/js/offline.js", "/static/vendor/htmx/htmx.min.js"} <= set(precache)
+    assert {
+        "/static/css/board.css",
+        "/static/js/board/feedback.js",
+        "/static/js/offline.js",
+        "/static/vendor/htmx/htmx.min.js",
+    } <= set(precache)
     assert not [url for url in precache if url.endswith((".md", "board-desktop.png")) or "/admin/" in url]
     offline = json.loads(re.search(r"^const OFFLINE_PAGES = (.*);$", script, re.M).group(1))
     assert offline == {"en": "/offline/en/", "zh-hant": "/offline/zh-hant/"}

@@ -27,13 +27,19 @@ class ThemeAdmin(admin.ModelAdmin):
 
     fieldsets = (
         (None, {"fields": ("name", "name_zh_hant", "slug", "price", "order", "active", "preview")}),
-        (_("Colours"), {
-            "fields": ("background", "background_2", "board", "cell", "block", "block_edge", "accent", "text"),
-        }),
-        (_("Optional colours"), {
-            "fields": ("text_dim", "accent_text", "gold", "pieces", "extra"),
-            "description": _("Left blank, these are worked out from the colours above."),
-        }),
+        (
+            _("Colours"),
+            {
+                "fields": ("background", "background_2", "board", "cell", "block", "block_edge", "accent", "text"),
+            },
+        ),
+        (
+            _("Optional colours"),
+            {
+                "fields": ("text_dim", "accent_text", "gold", "pieces", "extra"),
+                "description": _("Left blank, these are worked out from the colours above."),
+            },
+        ),
     )
 
     @property
@@ -74,4 +80,3 @@ class PurchaseAdmin(RecordAdmin):
     search_fields = ("player__username", "player__name", "theme__name")
     date_hierarchy = "created_at"
     readonly_fields = ("player", "theme", "price", "entry", "created_at")
-

@@ -19,9 +19,7 @@ import re
 from dataclasses import dataclass
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
-_FUNC = re.compile(
-    r"^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(0|1|0?\.\d+|1\.0+)\s*)?\)$"
-)
+_FUNC = re.compile(r"^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(0|1|0?\.\d+|1\.0+)\s*)?\)$")
 
 
 @dataclass(frozen=True)
@@ -73,6 +71,7 @@ def css(colour: RGBA) -> str:
 
 def mix(a: RGBA, b: RGBA, amount: float) -> RGBA:
     """``a`` moved ``amount`` (0–1) of the way to ``b``, channels and alpha alike."""
+
     def chan(x, y):
         return round(x + (y - x) * amount)
 
@@ -108,4 +107,3 @@ def contrast(fg: RGBA, bg: RGBA) -> float:
 def is_light(colour: RGBA) -> bool:
     """Whether dark text reads better on ``colour`` than light text does."""
     return contrast(BLACK, colour) > contrast(WHITE, colour)
-

@@ -24,22 +24,74 @@ GENERATOR_VERSION = "2"
 """Bumped when the derivation below changes, so cached stylesheets are rebuilt."""
 
 SITE_VARIABLES = (
-    "--bg-1", "--bg-2", "--bg-3", "--glow-1", "--glow-2", "--glow-3",
-    "--panel", "--panel-strong", "--panel-border", "--panel-shadow",
-    "--text", "--text-dim", "--text-faint", "--accent", "--accent-strong", "--accent-text",
-    "--danger", "--gold", "--focus", "--cell-empty", "--cell-empty-edge", "--board-bg", "--block",
-    "--line-glow", "--line-block", "--bad", "--overlay-bg",
-    "--c-1", "--c-2", "--c-3", "--c-4", "--c-5", "--c-6", "--c-7", "--c-8",
+    "--bg-1",
+    "--bg-2",
+    "--bg-3",
+    "--glow-1",
+    "--glow-2",
+    "--glow-3",
+    "--panel",
+    "--panel-strong",
+    "--panel-border",
+    "--panel-shadow",
+    "--text",
+    "--text-dim",
+    "--text-faint",
+    "--accent",
+    "--accent-strong",
+    "--accent-text",
+    "--danger",
+    "--gold",
+    "--focus",
+    "--cell-empty",
+    "--cell-empty-edge",
+    "--board-bg",
+    "--block",
+    "--line-glow",
+    "--line-block",
+    "--bad",
+    "--overlay-bg",
+    "--c-1",
+    "--c-2",
+    "--c-3",
+    "--c-4",
+    "--c-5",
+    "--c-6",
+    "--c-7",
+    "--c-8",
 )
 """The site-wide colour properties of base.css's ``:root, [data-theme="glass"]`` block."""
 
 THEME_VARIABLES = (
-    "--header-bg-1", "--header-bg-2", "--card-bg-1", "--card-bg-2", "--prose-text", "--input-bg",
-    "--toast-bg", "--btn-hover", "--accent-hover", "--accent-glow", "--score-glow", "--dot",
-    "--used-edge", "--switch-off", "--example-bg", "--example-border", "--backdrop",
-    "--block-edge", "--block-shine", "--block-gloss", "--block-shadow",
-    "--points-text", "--points-shadow", "--points-glow", "--drag-shadow", "--drag-shadow-over",
-    "--combo-on-1", "--combo-on-2", "--combo-on-text",
+    "--header-bg-1",
+    "--header-bg-2",
+    "--card-bg-1",
+    "--card-bg-2",
+    "--prose-text",
+    "--input-bg",
+    "--toast-bg",
+    "--btn-hover",
+    "--accent-hover",
+    "--accent-glow",
+    "--score-glow",
+    "--dot",
+    "--used-edge",
+    "--switch-off",
+    "--example-bg",
+    "--example-border",
+    "--backdrop",
+    "--block-edge",
+    "--block-shine",
+    "--block-gloss",
+    "--block-shadow",
+    "--points-text",
+    "--points-shadow",
+    "--points-glow",
+    "--drag-shadow",
+    "--drag-shadow-over",
+    "--combo-on-1",
+    "--combo-on-2",
+    "--combo-on-text",
 )
 """The colours of single parts in that block (header, cards, blocks' shading, …)."""
 
@@ -171,10 +223,27 @@ def look_variables(colours: LookColours) -> dict[str, str]:
     shade = mix(bg, BLACK, 0.5)
     card_1 = WHITE.with_alpha(0.94) if light else mix(bg2, text, 0.12).with_alpha(0.92)
     k = SimpleNamespace(
-        bg=bg, bg2=bg2, board=board, cell=cell, block=block, edge=edge, accent=accent, text=text,
-        light=light, pieces=pieces, panel=panel, panel_strong=panel_strong, glow_1=glow_1, text_dim=text_dim,
-        text_faint=text_faint, accent_text=accent_text, accent_strong=accent_strong, gold=gold,
-        danger=danger, shade=shade, card_1=card_1,
+        bg=bg,
+        bg2=bg2,
+        board=board,
+        cell=cell,
+        block=block,
+        edge=edge,
+        accent=accent,
+        text=text,
+        light=light,
+        pieces=pieces,
+        panel=panel,
+        panel_strong=panel_strong,
+        glow_1=glow_1,
+        text_dim=text_dim,
+        text_faint=text_faint,
+        accent_text=accent_text,
+        accent_strong=accent_strong,
+        gold=gold,
+        danger=danger,
+        shade=shade,
+        card_1=card_1,
     )
     v: dict[str, RGBA | str] = {**_page_variables(k), **_part_variables(k)}
     v.update(parse_extra(colours.extra))
@@ -182,11 +251,19 @@ def look_variables(colours: LookColours) -> dict[str, str]:
     return {"color-scheme": "light" if light else "dark", **{name: values[name] for name in VARIABLES}}
 
 
-
-
 def _page_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
     """The look's shared colours: page, panels, text, accent, board and pieces."""
-    bg, bg2, board, cell, block, accent, text, light, pieces = k.bg, k.bg2, k.board, k.cell, k.block, k.accent, k.text, k.light, k.pieces
+    bg, bg2, board, cell, block, accent, text, light, pieces = (
+        k.bg,
+        k.bg2,
+        k.board,
+        k.cell,
+        k.block,
+        k.accent,
+        k.text,
+        k.light,
+        k.pieces,
+    )
     gold, danger, shade = k.gold, k.danger, k.shade
     return {
         "--bg-1": bg,
@@ -198,7 +275,8 @@ def _page_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
         "--panel": k.panel,
         "--panel-strong": k.panel_strong,
         "--panel-border": text.with_alpha(0.14 if light else 0.16),
-        "--panel-shadow": f"0 14px 36px {css(text.with_alpha(0.12))}" if light
+        "--panel-shadow": f"0 14px 36px {css(text.with_alpha(0.12))}"
+        if light
         else f"0 18px 50px {css(shade.with_alpha(0.45))}",
         "--text": text,
         "--text-dim": k.text_dim,
@@ -256,7 +334,6 @@ def _part_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
         "--combo-on-1": parse("#ffe08f") if light else mix(gold, WHITE, 0.3),
         "--combo-on-2": parse("#f7c04a") if light else gold,
         "--combo-on-text": parse("#2b1800"),
-
     }
 
 
@@ -295,6 +372,7 @@ def readability_pairs(variables: dict[str, str]) -> list[Pairing]:
     cards and glow over the page background (its lighter or darker stop, whichever
     is worse), an empty cell over the board.
     """
+
     def colour(name):
         return parse(variables[name])
 

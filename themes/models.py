@@ -25,9 +25,7 @@ def validate_palette(value: str) -> None:
     try:
         css.parse_palette(value)
     except ValueError as exc:
-        raise ValidationError(
-            _("Piece colours: %(problem)s."), code="palette", params={"problem": str(exc)}
-        ) from None
+        raise ValidationError(_("Piece colours: %(problem)s."), code="palette", params={"problem": str(exc)}) from None
 
 
 def validate_extra(value: str) -> None:
@@ -35,9 +33,7 @@ def validate_extra(value: str) -> None:
     try:
         css.parse_extra(value)
     except ValueError as exc:
-        raise ValidationError(
-            _("More colours: %(problem)s."), code="extra", params={"problem": str(exc)}
-        ) from None
+        raise ValidationError(_("More colours: %(problem)s."), code="extra", params={"problem": str(exc)}) from None
 
 
 class ColourField(models.CharField):
@@ -65,21 +61,30 @@ class Theme(models.Model):
 
     name = models.CharField(_("name"), max_length=40)
     name_zh_hant = models.CharField(
-        _("name in Traditional Chinese"), max_length=40, blank=True,
+        _("name in Traditional Chinese"),
+        max_length=40,
+        blank=True,
         help_text=_("Shown when the site is in 繁體中文; the English name is used if blank."),
     )
     slug = models.SlugField(
-        _("slug"), max_length=40, unique=True,
+        _("slug"),
+        max_length=40,
+        unique=True,
         help_text=_("The look's id in the page, the API and players' settings. Do not change it once players use it."),
     )
-    price = models.PositiveIntegerField(_("price in stars"), default=0, help_text=_("0 makes the look free for everyone."))
+    price = models.PositiveIntegerField(
+        _("price in stars"), default=0, help_text=_("0 makes the look free for everyone.")
+    )
     order = models.PositiveSmallIntegerField(_("order"), default=0, help_text=_("Position in the shop, lowest first."))
     active = models.BooleanField(
-        _("active"), default=True,
+        _("active"),
+        default=True,
         help_text=_("Inactive looks leave the shop and cannot be bought or used; players wearing one see Glass."),
     )
 
-    background = ColourField(_("page background"), help_text=_("The page's main colour (top and bottom of its gradient)."))
+    background = ColourField(
+        _("page background"), help_text=_("The page's main colour (top and bottom of its gradient).")
+    )
     background_2 = ColourField(_("page background, middle"), help_text=_("The middle of the page's gradient."))
     board = ColourField(_("board"), help_text=_("The board under the cells; may be translucent (rgba)."))
     cell = ColourField(_("empty cell"), help_text=_("An empty square of the board; usually translucent."))
@@ -87,16 +92,31 @@ class Theme(models.Model):
     block_edge = ColourField(_("block edge"), help_text=_("The shaded lower edge of every block; usually translucent."))
     accent = ColourField(_("accent"), help_text=_("Links and main buttons."))
     text = ColourField(_("text"), help_text=_("Main text; needs 4.5:1 contrast on every background of the look."))
-    text_dim = ColourField(_("secondary text"), blank=True, help_text=_("Blank: the text colour, faded as far as stays readable."))
-    accent_text = ColourField(_("text on accent"), blank=True, help_text=_("Blank: dark or light, whichever reads better."))
-    gold = ColourField(_("highlight"), blank=True, help_text=_("Stars, crowns, the combo. Blank: a gold that suits a dark or light look."))
+    text_dim = ColourField(
+        _("secondary text"), blank=True, help_text=_("Blank: the text colour, faded as far as stays readable.")
+    )
+    accent_text = ColourField(
+        _("text on accent"), blank=True, help_text=_("Blank: dark or light, whichever reads better.")
+    )
+    gold = ColourField(
+        _("highlight"),
+        blank=True,
+        help_text=_("Stars, crowns, the combo. Blank: a gold that suits a dark or light look."),
+    )
     pieces = models.CharField(
-        _("piece colours"), max_length=400, blank=True, validators=[validate_palette],
+        _("piece colours"),
+        max_length=400,
+        blank=True,
+        validators=[validate_palette],
         help_text=_("8 colours for the piece families, separated by spaces. Blank: 8 hues at the block's lightness."),
     )
     extra = models.TextField(
-        _("more colours"), blank=True, validators=[validate_extra],
-        help_text=_("Fine-tuning: lines of “--property: value” for any of the site's colour properties (see static/css/site.css)."),
+        _("more colours"),
+        blank=True,
+        validators=[validate_extra],
+        help_text=_(
+            "Fine-tuning: lines of “--property: value” for any of the site's colour properties (see static/css/site.css)."
+        ),
     )
 
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -146,7 +166,9 @@ class Theme(models.Model):
             raise ValidationError(
                 _("Hard to read: %(problems)s. Make the text and background colours further apart."),
                 code="contrast",
-                params={"problems": "; ".join(f"{label} {ratio}:1 (needs {need}:1)" for label, ratio, need in problems[:4])},
+                params={
+                    "problems": "; ".join(f"{label} {ratio}:1 (needs {need}:1)" for label, ratio, need in problems[:4])
+                },
             )
 
 
@@ -163,7 +185,11 @@ class Purchase(models.Model):
     theme = models.ForeignKey(Theme, on_delete=models.PROTECT, related_name="purchases", verbose_name=_("look"))
     price = models.PositiveIntegerField(_("price paid"))
     entry = models.OneToOneField(
-        "accounts.StarEntry", on_delete=models.RESTRICT, null=True, blank=True, related_name="purchase",
+        "accounts.StarEntry",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="purchase",
         verbose_name=_("star ledger entry"),
     )
     created_at = models.DateTimeField(_("time"), auto_now_add=True)

@@ -44,9 +44,7 @@ def _buy(*, player: Player, slug: str, use: bool) -> Player:
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if not selectors.theme_owned(player=locked, theme=theme):
         if locked.stars < theme.price:
-            raise NotEnoughStars(
-                detail=_not_enough(theme, locked.stars), price=theme.price, stars=locked.stars
-            )
+            raise NotEnoughStars(detail=_not_enough(theme, locked.stars), price=theme.price, stars=locked.stars)
         entry = stars_add(player=locked, amount=-theme.price, reason=StarReason.PURCHASE, day=game_day())
         Purchase.objects.create(player=locked, theme=theme, price=theme.price, entry=entry)
     if use and locked.theme != theme.slug:
@@ -82,13 +80,17 @@ def _reload(player: Player) -> Player:
 
 def _not_enough(theme: Theme, stars: int) -> str:
     return _("%(look)s costs %(price)s stars and you have %(stars)s: %(missing)s more to go.") % {
-        "look": theme.display_name, "price": _n(theme.price), "stars": _n(stars), "missing": _n(theme.price - stars),
+        "look": theme.display_name,
+        "price": _n(theme.price),
+        "stars": _n(stars),
+        "missing": _n(theme.price - stars),
     }
 
 
 def _not_owned(theme: Theme) -> str:
     return _("%(look)s is not yours yet: buy it for %(price)s stars first.") % {
-        "look": theme.display_name, "price": _n(theme.price),
+        "look": theme.display_name,
+        "price": _n(theme.price),
     }
 
 

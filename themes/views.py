@@ -62,7 +62,8 @@ def buy(request: HttpRequest, slug: str) -> HttpResponse:
         text = _("You're now using %(look)s.") % {"look": look.display_name}
     else:
         text = _("%(look)s is yours for %(price)s stars, and it's on.") % {
-            "look": look.display_name, "price": number_format(look.price, force_grouping=True),
+            "look": look.display_name,
+            "price": number_format(look.price, force_grouping=True),
         }
     return _answer(request, updated, slug, text)
 

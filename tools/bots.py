@@ -42,7 +42,7 @@ def greedy_bot(state: GameState, rng: random.Random) -> Move:
     best, best_key = None, None
     for slot, row, col in legal_moves(state):
         placed = place(state.board, state.hand[slot], row, col)
-        key = (_value(placed.squares * 10 + 100 * placed.lines ** 2, placed.board), rng.random())
+        key = (_value(placed.squares * 10 + 100 * placed.lines**2, placed.board), rng.random())
         if best_key is None or key > best_key:
             best, best_key = (slot, row, col), key
     return best
@@ -62,7 +62,7 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Move:
                 piece = state.hand[slot]
                 for row, col in cells(anchors(board, piece)):
                     placed = place(board, piece, row, col)
-                    gain = points + placed.squares * 10 + 100 * placed.lines ** 2
+                    gain = points + placed.squares * 10 + 100 * placed.lines**2
                     rest = tuple(s for s in left if s != slot)
                     grown.append((gain, placed.board, rest, first or (slot, row, col)))
         grown.sort(key=lambda item: (_value(item[0], item[1]), rng.random()), reverse=True)

@@ -100,7 +100,7 @@ def _naive_search(board: Bitboard, rem: tuple[Piece, ...], memo: dict) -> bool:
         return memo[key]
     found = False
     for i, piece in enumerate(rem):
-        rest = rem[:i] + rem[i + 1:]
+        rest = rem[:i] + rem[i + 1 :]
         for _, mask in piece.placements:
             if not board & mask and _naive_search(_naive_clear(board | mask), rest, memo):
                 found = True
@@ -209,8 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     boards = [int(line, 16) for line in args.boards.read_text().split()]
     dealc = args.dealc or args.boards.parent / "dealc.c"
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"Block Knock! deal benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
-          f"load {load}; {len(boards)} boards from {args.boards.name}, base set")
+    print(
+        f"Block Knock! deal benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"load {load}; {len(boards)} boards from {args.boards.name}, base set"
+    )
 
     results = {f"engine dealer {v}": time_deals(deal_hand, boards, v) for v in (1, 2)}
     stats = {name: figures(times) for name, (times, _, _) in results.items()}
@@ -225,12 +227,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     one, two = stats["engine dealer 1"], stats["engine dealer 2"]
     for name in ("engine dealer 1", "engine dealer 2"):
         print(f"median ratio {name} / C: {stats[name]['median'] / c['median']:.1f}×")
-    print(f"targets: dealer 2 median ≤ dealer 1 median {'ok' if two['median'] <= one['median'] else 'MISSED'}; "
-          f"dealer 2 / C ≤ {C_RATIO:g}× {'ok' if two['median'] <= C_RATIO * c['median'] else 'MISSED'}; "
-          f"dealer 2 max < {MAX_MS:g} ms (CPU) {'ok' if cpu['engine dealer 2']['max'] < MAX_MS else 'MISSED'}")
+    print(
+        f"targets: dealer 2 median ≤ dealer 1 median {'ok' if two['median'] <= one['median'] else 'MISSED'}; "
+        f"dealer 2 / C ≤ {C_RATIO:g}× {'ok' if two['median'] <= C_RATIO * c['median'] else 'MISSED'}; "
+        f"dealer 2 max < {MAX_MS:g} ms (CPU) {'ok' if cpu['engine dealer 2']['max'] < MAX_MS else 'MISSED'}"
+    )
     if args.naive:
-        dealt = {v: results[f"engine dealer {v}"][2][:args.naive] for v in (1, 2)}
-        return 0 if _check(boards[:args.naive], dealt) else 1
+        dealt = {v: results[f"engine dealer {v}"][2][: args.naive] for v in (1, 2)}
+        return 0 if _check(boards[: args.naive], dealt) else 1
     return 0
 
 

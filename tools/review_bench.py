@@ -51,8 +51,10 @@ def long_game(moves: int, *, dealer: int = 2) -> tuple[bytes, list[tuple]]:
 
 def _review(seed: bytes, events: list[tuple], dealer: int) -> GameReview:
     start = new_game(CLASSIC, seed, dealer=dealer)
-    turns = ((tuple(event[1:]) if event[0] == "move" else None, state) for state, event, _ in
-             replay(CLASSIC, seed, 0, events, dealer=dealer))
+    turns = (
+        (tuple(event[1:]) if event[0] == "move" else None, state)
+        for state, event, _ in replay(CLASSIC, seed, 0, events, dealer=dealer)
+    )
     return review_game(start, turns)
 
 
@@ -81,7 +83,9 @@ def main(argv: list[str] | None = None) -> None:
     seed, events = long_game(args.moves, dealer=args.dealer)
     final = _replay(seed, events, args.dealer)
     review = _review(seed, events, args.dealer)
-    print(f"game: {final.moves} moves, {len(events) - final.moves} Continue(s), {final.deals} hands, score {final.score}")
+    print(
+        f"game: {final.moves} moves, {len(events) - final.moves} Continue(s), {final.deals} hands, score {final.score}"
+    )
     for name, action in (("replay", _replay), ("replay + review", _review)):
         times = _times(lambda: action(seed, events, args.dealer), args.runs)
         print(f"{name:>16}: median {statistics.median(times):7.1f} ms, max {max(times):7.1f} ms ({args.runs} runs)")

@@ -31,15 +31,40 @@ ROWS = tuple(0xFF << (SIZE * r) for r in range(SIZE))
 COLS = tuple(0x0101_0101_0101_0101 << c for c in range(SIZE))
 
 BASE_SHAPES = (
-    ("mono", "#"), ("I2-h", "##"), ("I2-v", "#/#"), ("I3-h", "###"), ("I3-v", "#/#/#"),
-    ("I4-h", "####"), ("I4-v", "#/#/#/#"), ("I5-h", "#####"), ("I5-v", "#/#/#/#/#"),
-    ("V3-nw", ".#/##"), ("V3-ne", "#./##"), ("V3-sw", "##/.#"), ("V3-se", "##/#."),
+    ("mono", "#"),
+    ("I2-h", "##"),
+    ("I2-v", "#/#"),
+    ("I3-h", "###"),
+    ("I3-v", "#/#/#"),
+    ("I4-h", "####"),
+    ("I4-v", "#/#/#/#"),
+    ("I5-h", "#####"),
+    ("I5-v", "#/#/#/#/#"),
+    ("V3-nw", ".#/##"),
+    ("V3-ne", "#./##"),
+    ("V3-sw", "##/.#"),
+    ("V3-se", "##/#."),
     ("O4", "##/##"),
-    ("L4-0", "#./#./##"), ("L4-90", "###/#.."), ("L4-180", "##/.#/.#"), ("L4-270", "..#/###"),
-    ("J4-0", ".#/.#/##"), ("J4-90", "#../###"), ("J4-180", "##/#./#."), ("J4-270", "###/..#"),
-    ("T4-down", "###/.#."), ("T4-up", ".#./###"), ("T4-right", "#./##/#."), ("T4-left", ".#/##/.#"),
-    ("S4-h", ".##/##."), ("S4-v", "#./##/.#"), ("Z4-h", "##./.##"), ("Z4-v", ".#/##/#."),
-    ("V5-nw", "###/#../#.."), ("V5-ne", "###/..#/..#"), ("V5-sw", "#../#../###"), ("V5-se", "..#/..#/###"),
+    ("L4-0", "#./#./##"),
+    ("L4-90", "###/#.."),
+    ("L4-180", "##/.#/.#"),
+    ("L4-270", "..#/###"),
+    ("J4-0", ".#/.#/##"),
+    ("J4-90", "#../###"),
+    ("J4-180", "##/#./#."),
+    ("J4-270", "###/..#"),
+    ("T4-down", "###/.#."),
+    ("T4-up", ".#./###"),
+    ("T4-right", "#./##/#."),
+    ("T4-left", ".#/##/.#"),
+    ("S4-h", ".##/##."),
+    ("S4-v", "#./##/.#"),
+    ("Z4-h", "##./.##"),
+    ("Z4-v", ".#/##/#."),
+    ("V5-nw", "###/#../#.."),
+    ("V5-ne", "###/..#/..#"),
+    ("V5-sw", "#../#../###"),
+    ("V5-se", "..#/..#/###"),
     ("O9", "###/###/###"),
 )
 """The base set (Classic, Daily, Practice, challenges 1–5) in deal order: ``(id, shape)``,
@@ -48,9 +73,20 @@ shape rows top to bottom, ``/`` between rows, ``#`` a cell."""
 ADDITIONS = (
     (6, (("R6-h", "###/###"), ("R6-v", "##/##/##"))),
     (10, (("D2-a", "#./.#"), ("D2-b", ".#/#."), ("D3-a", "#../.#./..#"), ("D3-b", "..#/.#./#.."))),
-    (15, (("X5", ".#./###/.#."), ("T5-down", "###/.#./.#."), ("T5-up", ".#./.#./###"),
-          ("T5-right", "#../###/#.."), ("T5-left", "..#/###/..#"), ("U5-up", "#.#/###"),
-          ("U5-down", "###/#.#"), ("U5-right", "##/#./##"), ("U5-left", "##/.#/##"))),
+    (
+        15,
+        (
+            ("X5", ".#./###/.#."),
+            ("T5-down", "###/.#./.#."),
+            ("T5-up", ".#./.#./###"),
+            ("T5-right", "#../###/#.."),
+            ("T5-left", "..#/###/..#"),
+            ("U5-up", "#.#/###"),
+            ("U5-down", "###/#.#"),
+            ("U5-right", "##/#./##"),
+            ("U5-left", "##/.#/##"),
+        ),
+    ),
 )
 """``(from challenge, shapes)``: appended, in this order, to the sets of challenges from that number on."""
 
@@ -82,7 +118,7 @@ class Piece:
         for row in range(SIZE - height + 1):
             for col in range(SIZE - width + 1):
                 mask = sum(1 << ((row + r) * SIZE + col + c) for r, c in cells)
-                self.at[row, col] = (mask, ROWS[row:row + height] + COLS[col:col + width])
+                self.at[row, col] = (mask, ROWS[row : row + height] + COLS[col : col + width])
         self.placements = tuple(self.at.values())
 
     @classmethod
@@ -155,7 +191,7 @@ def _search(board: int, pieces: tuple[Piece, ...]) -> bool:
         if piece.id in tried:
             continue
         tried.add(piece.id)
-        rest = pieces[:i] + pieces[i + 1:]
+        rest = pieces[:i] + pieces[i + 1 :]
         for mask, lines in piece.placements:
             if not board & mask and placeable(settle(board | mask, lines), rest):
                 return True
@@ -295,8 +331,9 @@ class Walk:
         if shown != self.board:
             mine = board_rows(self.board)
             row = next(r for r in range(SIZE) if rows[r] != mine[r])
-            self.report.problems.append(f"{where}: board row {row} is {rows[row]!r} in the replay, "
-                                        f"{mine[row]!r} recomputed")
+            self.report.problems.append(
+                f"{where}: board row {row} is {rows[row]!r} in the replay, {mine[row]!r} recomputed"
+            )
             self.board = shown
 
     def move(self, step: dict, where: str) -> None:
@@ -314,8 +351,10 @@ class Walk:
             self.board = settle(self.board | mask, lines)
             result = step.get("result") or {}
             if "rows" in result and (result["rows"], result["cols"]) != cleared:
-                report.problems.append(f"{where}: result clears rows {result['rows']} cols {result['cols']}, "
-                                       f"recomputed rows {cleared[0]} cols {cleared[1]}")
+                report.problems.append(
+                    f"{where}: result clears rows {result['rows']} cols {result['cols']}, "
+                    f"recomputed rows {cleared[0]} cols {cleared[1]}"
+                )
         self.used[slot] = True
         self.compare_board(step.get("board"), where)
 
@@ -359,13 +398,16 @@ def load(source: str) -> dict:
 def check_seeds(fair) -> tuple[bytes, str, list[str]]:
     """``(server_seed, client_seed, problems)`` from ``game.fair``; :class:`Unusable` if it cannot be verified."""
     if fair is None:
-        raise Unusable('this game has "fair": null: it was dealt before verifiable deals (dealer 1) '
-                       "and cannot be verified")
+        raise Unusable(
+            'this game has "fair": null: it was dealt before verifiable deals (dealer 1) and cannot be verified'
+        )
     if fair.get("dealer") != "2":
-        raise Unusable(f"unknown deal rule version {fair.get('dealer')!r} (this program checks dealer \"2\")")
+        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealer "2")')
     if not fair.get("server_seed"):
-        raise Unusable("the server seed is not revealed yet: the game is still being played, or it is a Daily "
-                       "whose day has not closed (its seed is shared by everyone that day)")
+        raise Unusable(
+            "the server seed is not revealed yet: the game is still being played, or it is a Daily "
+            "whose day has not closed (its seed is shared by everyone that day)"
+        )
     try:
         server_seed = bytes.fromhex(fair["server_seed"])
     except (TypeError, ValueError) as exc:

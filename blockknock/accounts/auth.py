@@ -108,7 +108,9 @@ class CachedModelBackend(ModelBackend):
 
     def get_user(self, user_id):
         key, lookup = _user_key(user_id), super().get_user
-        return _through_cache(key, lambda: lookup(user_id), lambda player: {key: _without_counters(player)}, CACHE_SECONDS)
+        return _through_cache(
+            key, lambda: lookup(user_id), lambda player: {key: _without_counters(player)}, CACHE_SECONDS
+        )
 
 
 def _without_counters(player):

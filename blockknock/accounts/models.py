@@ -21,14 +21,18 @@ class Player(AbstractUser):
 
     name = models.CharField(_("display name"), max_length=40, validators=[name_validate])
     is_guest = models.BooleanField(
-        _("guest"), default=False,
+        _("guest"),
+        default=False,
         help_text=_("A player who has not signed up; bound to one browser or API token."),
     )
     stars = models.PositiveIntegerField(_("stars"), default=0)
     level = models.PositiveIntegerField(_("level"), default=0)
     theme = models.SlugField(_("look"), default=DEFAULT_THEME)
     language = models.CharField(
-        _("language"), max_length=12, blank=True, choices=settings.LANGUAGES,
+        _("language"),
+        max_length=12,
+        blank=True,
+        choices=settings.LANGUAGES,
         help_text=_("The language the site is shown in for this player; blank follows the browser."),
     )
 
@@ -74,7 +78,12 @@ class StarEntry(models.Model):
     amount = models.IntegerField(_("amount"))
     reason = models.CharField(_("reason"), max_length=12, choices=StarReason.choices)
     game = models.ForeignKey(
-        "game.Game", on_delete=models.PROTECT, null=True, blank=True, related_name="star_entries", verbose_name=_("game")
+        "game.Game",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="star_entries",
+        verbose_name=_("game"),
     )
     day = models.DateField(_("day"))
     created_at = models.DateTimeField(_("time"), auto_now_add=True)

@@ -79,8 +79,10 @@ def session_state(request):
     """
     user = request.user
     signed_in = user.is_authenticated
-    return JsonResponse({
-        "player": user.pk if signed_in else None,
-        "guest": signed_in and user.is_guest,
-        "csrf_token": get_token(request),
-    })
+    return JsonResponse(
+        {
+            "player": user.pk if signed_in else None,
+            "guest": signed_in and user.is_guest,
+            "csrf_token": get_token(request),
+        }
+    )

@@ -39,8 +39,12 @@ class ReviewMoveSerializer(serializers.Serializer):
     emptied = serializers.BooleanField(help_text="The move left the board empty.")
     hand_placeable = serializers.BooleanField(help_text="After it, the rest of the hand could still be placed in full.")
     stranded = serializers.BooleanField(help_text="This move made placing the rest of the hand impossible.")
-    safe = OptionSerializer(allow_null=True, help_text="For a stranding move: a placement that keeps the whole hand placeable.")
-    better = OptionSerializer(allow_null=True, help_text="A missed clear: the same piece completing more lines, for more points.")
+    safe = OptionSerializer(
+        allow_null=True, help_text="For a stranding move: a placement that keeps the whole hand placeable."
+    )
+    better = OptionSerializer(
+        allow_null=True, help_text="A missed clear: the same piece completing more lines, for more points."
+    )
     combo_lost = serializers.BooleanField(help_text="The move let the combo run out; `better` would have kept it.")
 
 
@@ -51,7 +55,8 @@ class ReviewHandSerializer(serializers.Serializer):
     board = serializers.ListField(child=serializers.CharField(), help_text="The board it was dealt on.")
     pieces = serializers.ListField(child=serializers.CharField())
     eligible = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Per draw, the pieces of the set that were eligible (the deal's rule)."
+        child=serializers.IntegerField(),
+        help_text="Per draw, the pieces of the set that were eligible (the deal's rule).",
     )
     luck = serializers.IntegerField(help_text="Deal luck: the pieces eligible at the hand's first draw.")
     continued = serializers.BooleanField(help_text="Dealt by a Continue.")
@@ -63,7 +68,9 @@ class ReviewSummarySerializer(serializers.Serializer):
     hands_kept = serializers.IntegerField(help_text="Hands placed without a forced loss.")
     moves = serializers.IntegerField()
     clears_missed = serializers.IntegerField()
-    points_missed = serializers.IntegerField(help_text="Points left on the table: each missed clear's points minus those played.")
+    points_missed = serializers.IntegerField(
+        help_text="Points left on the table: each missed clear's points minus those played."
+    )
 
 
 class ReviewSerializer(serializers.Serializer):

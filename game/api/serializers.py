@@ -11,8 +11,8 @@ from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.parsers import StrictIntegerField
 
 from .. import engine, seeds
-from ..engine.stream import check_client_seed
 from ..engine.colours import EMPTY_KEY, FAMILY_KEYS, NEUTRAL_KEY, key_of
+from ..engine.stream import check_client_seed
 from ..models import Mode
 
 COLOURS_HELP = (
@@ -113,7 +113,9 @@ class FairSerializer(serializers.Serializer):
     client_seed = serializers.CharField(allow_null=True, help_text=_("The client seed; null for the Daily."))
     server_seed = serializers.CharField(
         allow_null=True,
-        help_text=_("The server seed, 64 lowercase hex digits; null while the game can be played (a Daily's until its day is closed)."),
+        help_text=_(
+            "The server seed, 64 lowercase hex digits; null while the game can be played (a Daily's until its day is closed)."
+        ),
     )
 
 
@@ -165,8 +167,14 @@ def game_data(game) -> dict:
         "board": game.board_rows,
         "colours": game.colour_rows,
         "hand": [
-            {"slot": slot, "piece": piece_id, "cells": PIECE_CELLS[piece_id], "used": used,
-             "colour": PIECE_COLOURS[piece_id], "fits": fits[slot]}
+            {
+                "slot": slot,
+                "piece": piece_id,
+                "cells": PIECE_CELLS[piece_id],
+                "used": used,
+                "colour": PIECE_COLOURS[piece_id],
+                "fits": fits[slot],
+            }
             for slot, (piece_id, used) in enumerate(zip(game.hand, game.used))
         ],
         "continues_left": game.continues_left,

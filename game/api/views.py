@@ -31,10 +31,12 @@ from .serializers import (
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 
 PUBLIC_READ = OpenApiResponse(
-    GameSerializer, description="The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended."
+    GameSerializer,
+    description="The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended.",
 )
 NOT_SHOWN = OpenApiResponse(
-    ErrorSerializer, description="No such game, or another player's game that is still being played (playing or no_moves)."
+    ErrorSerializer,
+    description="No such game, or another player's game that is still being played (playing or no_moves).",
 )
 
 
@@ -84,7 +86,7 @@ class ContinueView(APIView):
 class DeclineView(APIView):
     @extend_schema(request=None, responses={200: GameSerializer, **ERRORS})
     def post(self, request, game_id):
-        """"No thanks" at "No moves left": the game ends."""
+        """ "No thanks" at "No moves left": the game ends."""
         return Response(game_data(services.game_decline(player=request.user, game_id=game_id)))
 
 

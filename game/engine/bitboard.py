@@ -68,16 +68,16 @@ VACANT = "."
 """Text form of an empty cell."""
 
 EMPTY: Bitboard = 0x0000_0000_0000_0000
-FULL: Bitboard = 0xffff_ffff_ffff_ffff
+FULL: Bitboard = 0xFFFF_FFFF_FFFF_FFFF
 
-ROW_0: Bitboard = 0x0000_0000_0000_00ff
-ROW_1: Bitboard = 0x0000_0000_0000_ff00
-ROW_2: Bitboard = 0x0000_0000_00ff_0000
-ROW_3: Bitboard = 0x0000_0000_ff00_0000
-ROW_4: Bitboard = 0x0000_00ff_0000_0000
-ROW_5: Bitboard = 0x0000_ff00_0000_0000
-ROW_6: Bitboard = 0x00ff_0000_0000_0000
-ROW_7: Bitboard = 0xff00_0000_0000_0000
+ROW_0: Bitboard = 0x0000_0000_0000_00FF
+ROW_1: Bitboard = 0x0000_0000_0000_FF00
+ROW_2: Bitboard = 0x0000_0000_00FF_0000
+ROW_3: Bitboard = 0x0000_0000_FF00_0000
+ROW_4: Bitboard = 0x0000_00FF_0000_0000
+ROW_5: Bitboard = 0x0000_FF00_0000_0000
+ROW_6: Bitboard = 0x00FF_0000_0000_0000
+ROW_7: Bitboard = 0xFF00_0000_0000_0000
 
 COL_0: Bitboard = 0x0101_0101_0101_0101
 COL_1: Bitboard = 0x0202_0202_0202_0202
@@ -160,7 +160,7 @@ def from_rows(rows: Sequence[str] | str) -> Bitboard:
     """
     if isinstance(rows, str):
         text = rows.replace("/", " ").split()
-        rows = text if len(text) != 1 else [text[0][i:i + SIZE] for i in range(0, len(text[0]), SIZE)]
+        rows = text if len(text) != 1 else [text[0][i : i + SIZE] for i in range(0, len(text[0]), SIZE)]
     try:
         rows = list(rows)
     except TypeError:
@@ -185,10 +185,7 @@ def to_rows(board: Bitboard) -> list[str]:
     >>> to_rows(ROW_0 | bit(7, 7))[0], to_rows(ROW_0 | bit(7, 7))[7]
     ('########', '.......#')
     """
-    return [
-        "".join(FILLED if board >> (r * SIZE + c) & 1 else VACANT for c in range(SIZE))
-        for r in range(SIZE)
-    ]
+    return ["".join(FILLED if board >> (r * SIZE + c) & 1 else VACANT for c in range(SIZE)) for r in range(SIZE)]
 
 
 def to_text(board: Bitboard) -> str:
@@ -265,7 +262,5 @@ def validate_board(board: Bitboard, *, reachable: bool = False) -> Bitboard:
         raise InvalidBoardError(f"a bitboard is an int in [0, 2**64), got {board!r}")
     if reachable and has_full_line(board):
         rows, cols = full_lines(board)
-        raise InvalidBoardError(
-            f"board has full rows {rows!r} and columns {cols!r}; no reachable board has one"
-        )
+        raise InvalidBoardError(f"board has full rows {rows!r} and columns {cols!r}; no reachable board has one")
     return board

@@ -130,9 +130,7 @@ def place(board: Bitboard, piece: Piece, row: int, col: int) -> Placement:
     check_cell(row, col)
     index = row * SIZE + col
     if not piece.anchor_mask >> index & 1:
-        raise IllegalMoveError(
-            f"piece {piece.id!r} ({piece.height}x{piece.width}) at {(row, col)!r} leaves the board"
-        )
+        raise IllegalMoveError(f"piece {piece.id!r} ({piece.height}x{piece.width}) at {(row, col)!r} leaves the board")
     mask = piece.mask << index
     if board & mask:
         overlap = list(cells(board & mask))

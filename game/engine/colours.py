@@ -32,9 +32,24 @@ NEUTRAL_KEY = "#"
 """A filled cell no piece of the game placed: the start board's (a Challenge's, the Daily's)."""
 
 FAMILY_KEYS: dict[str, str] = {
-    "mono": "m", "I2": "2", "I3": "3", "I4": "4", "I5": "5", "V3": "v", "O4": "o", "L4": "l",
-    "T4": "t", "S4": "s", "V5": "w", "O9": "q", "R6": "r", "D2": "d", "D3": "e", "X5": "x",
-    "T5": "y", "U5": "u",
+    "mono": "m",
+    "I2": "2",
+    "I3": "3",
+    "I4": "4",
+    "I5": "5",
+    "V3": "v",
+    "O4": "o",
+    "L4": "l",
+    "T4": "t",
+    "S4": "s",
+    "V5": "w",
+    "O9": "q",
+    "R6": "r",
+    "D2": "d",
+    "D3": "e",
+    "X5": "x",
+    "T5": "y",
+    "U5": "u",
 }
 """The one-character key of each piece family (ids and families as in :mod:`.pieces`)."""
 

@@ -39,7 +39,15 @@ from .tables import piece_table
 from .together import Together
 
 __all__ = [
-    "CURRENT_DEALER", "DEALERS", "HAND_SIZE", "Dealer", "Hand", "Stream", "deal_hand", "dealer_of", "eligible_counts",
+    "CURRENT_DEALER",
+    "DEALERS",
+    "HAND_SIZE",
+    "Dealer",
+    "Hand",
+    "Stream",
+    "deal_hand",
+    "dealer_of",
+    "eligible_counts",
     "fair_pieces",
 ]
 

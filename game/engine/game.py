@@ -237,7 +237,15 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
             used, deals = (False, False, False), deals + 1
         status = _status(board, hand, used, state.continues_left)
     new = replace(
-        state, board=board, hand=hand, used=used, deals=deals, score=score, combo=combo, moves=state.moves + 1, status=status
+        state,
+        board=board,
+        hand=hand,
+        used=used,
+        deals=deals,
+        score=score,
+        combo=combo,
+        moves=state.moves + 1,
+        status=status,
     )
     return new, result
 
@@ -267,7 +275,7 @@ def continue_game(state: GameState) -> GameState:
 
 
 def decline(state: GameState) -> GameState:
-    """"No thanks" at "No moves left": the game is over.
+    """ "No thanks" at "No moves left": the game is over.
 
     :raises NotPlayingError: the status is not ``no_moves``.
     """

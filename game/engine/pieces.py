@@ -105,7 +105,7 @@ class Piece:
                 index = row * SIZE + col
                 anchor_mask |= 1 << index
                 placements.append((index, mask << index))
-                lines_at[index] = ROW_MASKS[row:row + height] + COL_MASKS[col:col + width]
+                lines_at[index] = ROW_MASKS[row : row + height] + COL_MASKS[col : col + width]
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "anchor_mask", anchor_mask)
         object.__setattr__(self, "placements", tuple(placements))

@@ -156,7 +156,9 @@ def _option(board: Bitboard, piece: Piece, slot: int, index: int, combo: Combo, 
     return Option(slot, piece.id, row, col, result.points, result.lines, after.combo), placement
 
 
-def _options(board: Bitboard, piece: Piece, slot: int, combo: Combo, scoring: Scoring) -> list[tuple[Option, Placement]]:
+def _options(
+    board: Bitboard, piece: Piece, slot: int, combo: Combo, scoring: Scoring
+) -> list[tuple[Option, Placement]]:
     """Every placement of ``piece``, best points first (then anchor order)."""
     found = [_option(board, piece, slot, row * SIZE + col, combo, scoring) for row, col in cells(anchors(board, piece))]
     found.sort(key=lambda pair: -pair[0].points)
@@ -167,7 +169,9 @@ def _placeable(board: Bitboard, rest: Sequence[Piece]) -> bool:
     return not rest or can_place_all(board, rest)
 
 
-def _safe(board: Bitboard, hand: Hand, unplaced: Sequence[int], slot: int, combo: Combo, scoring: Scoring) -> Option | None:
+def _safe(
+    board: Bitboard, hand: Hand, unplaced: Sequence[int], slot: int, combo: Combo, scoring: Scoring
+) -> Option | None:
     """A placement keeping every unplaced piece placeable: the same piece's best, else the solver's first step."""
     rest = [hand[i] for i in unplaced if i != slot]
     for option, placement in _options(board, hand[slot], slot, combo, scoring):
@@ -187,7 +191,13 @@ def _lines_completed(board: Bitboard, piece: Piece, index: int) -> int:
 
 
 def _better(
-    board: Bitboard, piece: Piece, played: Option, rest: Sequence[Piece], keep: bool, combo: Combo, scoring: Scoring,
+    board: Bitboard,
+    piece: Piece,
+    played: Option,
+    rest: Sequence[Piece],
+    keep: bool,
+    combo: Combo,
+    scoring: Scoring,
 ) -> Option | None:
     """The best placement of ``piece`` completing more lines and scoring more (leaving ``rest`` placeable if ``keep``).
 
@@ -207,8 +217,16 @@ def _better(
 
 
 def judge_move(
-    board: Bitboard, hand: Hand, used: Sequence[bool], move: Move, combo: Combo, scoring: Scoring,
-    *, placeable_before: bool = True, number: int = 0, deal: int = 0,
+    board: Bitboard,
+    hand: Hand,
+    used: Sequence[bool],
+    move: Move,
+    combo: Combo,
+    scoring: Scoring,
+    *,
+    placeable_before: bool = True,
+    number: int = 0,
+    deal: int = 0,
 ) -> MoveReview:
     """Judge placing ``hand[slot]`` at ``(row, col)`` on ``board`` (``used``: the slots placed before it).
 
@@ -224,10 +242,16 @@ def judge_move(
     stranded = placeable_before and not placeable
     better = _better(board, piece, played, rest, placeable, combo, scoring)
     return MoveReview(
-        number=number, deal=deal, board=board, played=played, emptied=placement.board_empty,
-        hand_placeable=placeable, stranded=stranded,
+        number=number,
+        deal=deal,
+        board=board,
+        played=played,
+        emptied=placement.board_empty,
+        hand_placeable=placeable,
+        stranded=stranded,
         safe=_safe(board, hand, unplaced, slot, combo, scoring) if stranded else None,
-        better=better, combo_lost=better is not None and combo.combo > 0 and played.combo == 0,
+        better=better,
+        combo_lost=better is not None and combo.combo > 0 and played.combo == 0,
     )
 
 
@@ -254,8 +278,15 @@ def review_game(start: GameState, turns: Iterable[tuple[Move | None, GameState]]
             if before.unplaced == (0, 1, 2):
                 placeable = can_place_all(before.board, before.hand)
             verdict = judge_move(
-                before.board, before.hand, before.used, move, before.combo, before.rules.scoring,
-                placeable_before=placeable, number=before.moves, deal=before.deals - 1,
+                before.board,
+                before.hand,
+                before.used,
+                move,
+                before.combo,
+                before.rules.scoring,
+                placeable_before=placeable,
+                number=before.moves,
+                deal=before.deals - 1,
             )
             moves.append(verdict)
             placeable = verdict.hand_placeable

@@ -89,6 +89,4 @@ def challenge_rules(number: int, target: int, pieces: Iterable[Piece] | None = N
     :raises InvalidRulesError: ``number`` < 1, ``target`` < 1, or no pieces.
     """
     chosen = piece_set(number) if pieces is None else tuple(pieces)
-    return Rules(
-        CHALLENGE, chosen, ClassicScoring(), continues=CLASSIC_CONTINUES, target=target, challenge=number
-    )
+    return Rules(CHALLENGE, chosen, ClassicScoring(), continues=CLASSIC_CONTINUES, target=target, challenge=number)

@@ -203,9 +203,7 @@ class ClassicScoring(Scoring):
         line_points = self.line_points(lines, after.combo)
         clear_bonus = self.empty_board_bonus if board_empty else 0
         points = self.points_per_square * squares + line_points + clear_bonus
-        result = MoveResult(
-            squares, lines, tuple(rows), tuple(cols), after.combo, line_points, clear_bonus, points
-        )
+        result = MoveResult(squares, lines, tuple(rows), tuple(cols), after.combo, line_points, clear_bonus, points)
         return result, after
 
     score.__doc__ = Scoring.score.__doc__

@@ -137,7 +137,7 @@ def _search_orders(board, rem, ids, memo, clean):
             continue  # an identical piece was already tried first
         previous = ids[i]
         fitting = fittings[i]
-        rest, rest_ids = rem[:i] + rem[i + 1:], ids[:i] + ids[i + 1:]
+        rest, rest_ids = rem[:i] + rem[i + 1 :], ids[:i] + ids[i + 1 :]
         while fitting:
             low = fitting & -fitting
             fitting ^= low

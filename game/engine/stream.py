@@ -112,7 +112,7 @@ class _Stream:
 
     def _fill(self, n: int) -> None:
         """Make at least ``n`` unread bytes available (from position 0 of the buffer)."""
-        buffer = self._buffer[self._pos:]
+        buffer = self._buffer[self._pos :]
         while len(buffer) < n:
             buffer += self._make_block(self._block)
             self._block += 1
@@ -132,7 +132,7 @@ class _Stream:
             self._fill(n)
         pos = self._pos
         self._pos = pos + n
-        return self._buffer[pos:pos + n]
+        return self._buffer[pos : pos + n]
 
     def below(self, n: int) -> int:
         """An integer uniform in ``range(n)``, by rejection sampling (never biased by a modulo).
@@ -154,7 +154,7 @@ class _Stream:
                 self._fill(size)
             pos = self._pos
             self._pos = pos + size
-            value = int.from_bytes(self._buffer[pos:pos + size], "big") & keep
+            value = int.from_bytes(self._buffer[pos : pos + size], "big") & keep
             if value < n:
                 return value
 

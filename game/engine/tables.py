@@ -121,9 +121,23 @@ class PieceTable:
     """
 
     __slots__ = (
-        "pieces", "offsets", "anchor_masks", "masks", "reverse", "row_reach", "col_reach",
-        "heights", "lines_at", "conflicts", "overlaps", "spread", "tops", "rests", "offset_lanes",
-        "packed_anchor_masks", "overlap_rows",
+        "pieces",
+        "offsets",
+        "anchor_masks",
+        "masks",
+        "reverse",
+        "row_reach",
+        "col_reach",
+        "heights",
+        "lines_at",
+        "conflicts",
+        "overlaps",
+        "spread",
+        "tops",
+        "rests",
+        "offset_lanes",
+        "packed_anchor_masks",
+        "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:

@@ -66,9 +66,7 @@ __all__ = ["Together"]
 _FEW_FAILING = 3  # up to this many candidates left out by a quick test are found from their flags, one by one
 
 
-def _clear_first(
-    t: PieceTable, board: Bitboard, near: NearLines | None, x: int, ax: Bitboard, y: int
-) -> bool:
+def _clear_first(t: PieceTable, board: Bitboard, near: NearLines | None, x: int, ax: Bitboard, y: int) -> bool:
     """Whether a clearing placement of ``x`` (anchors ``ax``) leaves room for ``y``.
 
     ``near`` is ``None`` for a board with a full line: there every placement clears.

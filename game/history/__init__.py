@@ -14,6 +14,16 @@ from .review import game_review
 from .steps import Step, game_steps, start_state
 
 __all__ = [
-    "GameAudit", "HandProof", "Mismatch", "Step", "WitnessStep",
-    "game_audit", "game_fairness", "game_replay", "game_review", "game_steps", "games_audit", "start_state",
+    "GameAudit",
+    "HandProof",
+    "Mismatch",
+    "Step",
+    "WitnessStep",
+    "game_audit",
+    "game_fairness",
+    "game_replay",
+    "game_review",
+    "game_steps",
+    "games_audit",
+    "start_state",
 ]

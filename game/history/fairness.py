@@ -72,7 +72,9 @@ class HandProof:
     steps: tuple[WitnessStep, ...]
 
 
-def _grid(before: engine.Bitboard, placed: engine.Bitboard = 0, after: engine.Bitboard | None = None) -> list[list[str]]:
+def _grid(
+    before: engine.Bitboard, placed: engine.Bitboard = 0, after: engine.Bitboard | None = None
+) -> list[list[str]]:
     after = before | placed if after is None else after
     grid = []
     for r in range(engine.SIZE):
@@ -104,14 +106,25 @@ def _proof(deal: int, board: engine.Bitboard, hand: tuple[engine.Piece, ...]) ->
         piece = hand[slot]
         placement = engine.place(current, piece, row, col)
         placed = piece.mask << (row * engine.SIZE + col)
-        steps.append(WitnessStep(
-            slot=slot, piece=piece.id, row=row, col=col, lines=placement.lines,
-            board=engine.to_rows(placement.board), grid=_grid(current, placed, placement.board),
-        ))
+        steps.append(
+            WitnessStep(
+                slot=slot,
+                piece=piece.id,
+                row=row,
+                col=col,
+                lines=placement.lines,
+                board=engine.to_rows(placement.board),
+                grid=_grid(current, placed, placement.board),
+            )
+        )
         current = placement.board
     return HandProof(
-        deal=deal, board=engine.to_rows(board), grid=_grid(board), pieces=[piece.id for piece in hand],
-        shapes=[_shape(slot, piece) for slot, piece in enumerate(hand)], steps=tuple(steps),
+        deal=deal,
+        board=engine.to_rows(board),
+        grid=_grid(board),
+        pieces=[piece.id for piece in hand],
+        shapes=[_shape(slot, piece) for slot, piece in enumerate(hand)],
+        steps=tuple(steps),
     )
 
 

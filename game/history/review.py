@@ -37,25 +37,41 @@ def _option(option: Option | None) -> dict | None:
     if option is None:
         return None
     return {
-        "slot": option.slot, "piece": option.piece, "row": option.row, "col": option.col,
+        "slot": option.slot,
+        "piece": option.piece,
+        "row": option.row,
+        "col": option.col,
         "cells": _cells(option.piece, option.row, option.col),
-        "points": option.points, "lines": option.lines, "combo": option.combo,
+        "points": option.points,
+        "lines": option.lines,
+        "combo": option.combo,
     }
 
 
 def _move(move: MoveReview) -> dict:
     return {
-        "number": move.number, "deal": move.deal, "board": engine.to_rows(move.board),
-        "played": _option(move.played), "emptied": move.emptied,
-        "hand_placeable": move.hand_placeable, "stranded": move.stranded,
-        "safe": _option(move.safe), "better": _option(move.better), "combo_lost": move.combo_lost,
+        "number": move.number,
+        "deal": move.deal,
+        "board": engine.to_rows(move.board),
+        "played": _option(move.played),
+        "emptied": move.emptied,
+        "hand_placeable": move.hand_placeable,
+        "stranded": move.stranded,
+        "safe": _option(move.safe),
+        "better": _option(move.better),
+        "combo_lost": move.combo_lost,
     }
 
 
 def _hand(hand: HandReview) -> dict:
     return {
-        "deal": hand.deal, "board": engine.to_rows(hand.board), "pieces": list(hand.pieces),
-        "eligible": list(hand.eligible), "luck": hand.luck, "continued": hand.continued, "lost": hand.lost,
+        "deal": hand.deal,
+        "board": engine.to_rows(hand.board),
+        "pieces": list(hand.pieces),
+        "eligible": list(hand.eligible),
+        "luck": hand.luck,
+        "continued": hand.continued,
+        "lost": hand.lost,
     }
 
 
@@ -64,8 +80,11 @@ def _data(review: GameReview, dealer: int) -> dict:
         "dealer": dealer,
         "set_size": review.set_size,
         "summary": {
-            "hands": len(review.hands), "hands_kept": review.hands_kept, "moves": len(review.moves),
-            "clears_missed": review.clears_missed, "points_missed": review.points_missed,
+            "hands": len(review.hands),
+            "hands_kept": review.hands_kept,
+            "moves": len(review.moves),
+            "clears_missed": review.clears_missed,
+            "points_missed": review.points_missed,
         },
         "hands": [_hand(hand) for hand in review.hands],
         "moves": [_move(move) for move in review.moves],

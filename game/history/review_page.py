@@ -36,7 +36,10 @@ def _where(option: dict) -> dict:
 
 def _played(move: dict) -> str:
     played = move["played"]
-    parts = [_("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points") % {**_where(played), "points": _n(played["points"])}]
+    parts = [
+        _("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points")
+        % {**_where(played), "points": _n(played["points"])}
+    ]
     if played["lines"]:
         parts.append(ngettext("%(lines)s line", "%(lines)s lines", played["lines"]) % {"lines": _n(played["lines"])})
     if played["combo"] > 1:
@@ -50,9 +53,12 @@ def _hand_verdict(move: dict, last_of_hand: bool) -> list[str]:
     if move["stranded"]:
         found = [_("This move lost the hand: after it, the rest of the hand could no longer all be placed.")]
         if move["safe"]:
-            found.append(_(
-                "Piece %(piece)s at row %(row)s, column %(col)s would have kept the whole hand placeable (drawn with stripes)."
-            ) % _where(move["safe"]))
+            found.append(
+                _(
+                    "Piece %(piece)s at row %(row)s, column %(col)s would have kept the whole hand placeable (drawn with stripes)."
+                )
+                % _where(move["safe"])
+            )
         return found
     if not move["hand_placeable"]:
         return [_("The rest of the hand could no longer all be placed.")]
@@ -66,11 +72,14 @@ def _missed(move: dict, drawn: bool) -> list[str]:
     if better is None:
         return []
     values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["played"]["points"])}
-    found = [ngettext(
-        "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
-        "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
-        better["lines"],
-    ) % {**values, "lines": _n(better["lines"])}]
+    found = [
+        ngettext(
+            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
+            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
+            better["lines"],
+        )
+        % {**values, "lines": _n(better["lines"])}
+    ]
     if drawn:
         found.append(_("It is drawn with stripes."))
     if move["combo_lost"]:
@@ -93,13 +102,21 @@ def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool)
     kind = SAFE if hint is move["safe"] and hint is not None else BETTER if hint else ""
     title = _("Move %(number)s of %(total)s") % {"number": _n(move["number"] + 1), "total": _n(total)}
     hand_line = _("Hand %(number)s: %(eligible)s of %(pieces)s pieces could be dealt") % {
-        "number": _n(hand["deal"] + 1), "eligible": _n(hand["luck"]), "pieces": _n(set_size),
+        "number": _n(hand["deal"] + 1),
+        "eligible": _n(hand["luck"]),
+        "pieces": _n(set_size),
     }
     verdicts = [_played(move), *_hand_verdict(move, last_of_hand), *_missed(move, kind == BETTER)]
     return {
-        "number": move["number"] + 1, "title": title, "hand": hand_line, "board": move["board"],
-        "played": move["played"]["cells"], "hint": hint["cells"] if hint else [], "hint_kind": kind,
-        "lost": move["stranded"], "missed": move["better"] is not None,
+        "number": move["number"] + 1,
+        "title": title,
+        "hand": hand_line,
+        "board": move["board"],
+        "played": move["played"]["cells"],
+        "hint": hint["cells"] if hint else [],
+        "hint_kind": kind,
+        "lost": move["stranded"],
+        "missed": move["better"] is not None,
         "verdicts": verdicts,
     }
 
@@ -108,7 +125,10 @@ def _key(moves: list[dict]) -> tuple[list[dict], int]:
     lost = [{"number": m["number"] + 1, "label": _("lost the hand")} for m in moves if m["stranded"]]
     missed = sorted((m for m in moves if m["better"]), key=lambda m: m["played"]["points"] - m["better"]["points"])
     found = lost + [
-        {"number": m["number"] + 1, "label": _("missed clear, %(more)s points") % {"more": _n(m["better"]["points"] - m["played"]["points"])}}
+        {
+            "number": m["number"] + 1,
+            "label": _("missed clear, %(more)s points") % {"more": _n(m["better"]["points"] - m["played"]["points"])},
+        }
         for m in missed
     ]
     return found[:KEY_MOMENTS], max(0, len(found) - KEY_MOMENTS)
@@ -120,7 +140,9 @@ def review_page(review: dict) -> ReviewPage:
     views, placed = [], {}
     for move in moves:
         placed[move["deal"]] = placed.get(move["deal"], 0) + 1
-        views.append(_view(move, len(moves), hands[move["deal"]], review["set_size"], placed[move["deal"]] == HAND_SIZE))
+        views.append(
+            _view(move, len(moves), hands[move["deal"]], review["set_size"], placed[move["deal"]] == HAND_SIZE)
+        )
     key, more = _key(moves)
     tightest = min(review["hands"], key=lambda hand: (hand["luck"], hand["deal"]), default=None)
     return ReviewPage(views, key, more, tightest)

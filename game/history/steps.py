@@ -61,8 +61,11 @@ def start_state(game: Game) -> engine.GameState:
     :raises TypeError: the stored rules or seed are not what the engine takes.
     """
     return engine.new_game(
-        game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows),
-        dealer=game.dealer, client_seed=game.client_seed,
+        game.rules,
+        bytes.fromhex(game.seed),
+        engine.from_rows(game.start_board_rows),
+        dealer=game.dealer,
+        client_seed=game.client_seed,
     )
 
 

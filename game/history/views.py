@@ -35,8 +35,13 @@ def review(request: HttpRequest, game: Game) -> HttpResponse:
     at = _chosen(request, len(page.moves))
     move = page.moves[at - 1] if page.moves else None
     context = {
-        "game": game, "summary": data["summary"], "set_size": data["set_size"], "page": page,
-        "at": at, "move": move, "cells": board_cells(move) if move else [],
+        "game": game,
+        "summary": data["summary"],
+        "set_size": data["set_size"],
+        "page": page,
+        "at": at,
+        "move": move,
+        "cells": board_cells(move) if move else [],
     }
     return render(request, "game/review.html", context)
 
@@ -48,7 +53,7 @@ FAIR_HANDS_PER_PAGE = 20
 @require_GET
 @history_page
 def fairness(request: HttpRequest, game: Game) -> HttpResponse:
-    """"Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
+    """ "Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
     page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
     and checks every hand against the published rule itself, trusting no verdict of the server.
 
@@ -58,8 +63,11 @@ def fairness(request: HttpRequest, game: Game) -> HttpResponse:
     """
     page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "game": game, "fair": seeds.game_fair(game), "proofs": game_fairness(game=game, deals=page.object_list),
+        "game": game,
+        "fair": seeds.game_fair(game),
+        "proofs": game_fairness(game=game, deals=page.object_list),
         "page_obj": page,
-        "hands": len(game.hands), "hands_per_page": FAIR_HANDS_PER_PAGE,
+        "hands": len(game.hands),
+        "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)

@@ -4,27 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0002_challenge_ladder'),
+        ("game", "0002_challenge_ladder"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DailyClose',
+            name="DailyClose",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(unique=True, verbose_name='day')),
-                ('closed_at', models.DateTimeField(verbose_name='closed at')),
-                ('top_score', models.PositiveIntegerField(blank=True, null=True, verbose_name='top score')),
-                ('finished', models.PositiveIntegerField(default=0, verbose_name='finished games')),
-                ('expired', models.PositiveIntegerField(default=0, verbose_name='expired games')),
-                ('winners', models.JSONField(default=list, help_text='Display names of the players paid the Daily win.', verbose_name='winners')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.DateField(unique=True, verbose_name="day")),
+                ("closed_at", models.DateTimeField(verbose_name="closed at")),
+                ("top_score", models.PositiveIntegerField(blank=True, null=True, verbose_name="top score")),
+                ("finished", models.PositiveIntegerField(default=0, verbose_name="finished games")),
+                ("expired", models.PositiveIntegerField(default=0, verbose_name="expired games")),
+                (
+                    "winners",
+                    models.JSONField(
+                        default=list,
+                        help_text="Display names of the players paid the Daily win.",
+                        verbose_name="winners",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'closed Daily',
-                'verbose_name_plural': 'closed Dailies',
-                'ordering': ['-day'],
+                "verbose_name": "closed Daily",
+                "verbose_name_plural": "closed Dailies",
+                "ordering": ["-day"],
             },
         ),
     ]

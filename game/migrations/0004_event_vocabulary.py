@@ -4,18 +4,17 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0003_daily_close'),
+        ("game", "0003_daily_close"),
     ]
 
     operations = [
         migrations.RenameModel(
-            old_name='Move',
-            new_name='GameEvent',
+            old_name="Move",
+            new_name="GameEvent",
         ),
         migrations.AlterModelOptions(
-            name='gameevent',
-            options={'ordering': ['game', 'seq'], 'verbose_name': 'game event', 'verbose_name_plural': 'game events'},
+            name="gameevent",
+            options={"ordering": ["game", "seq"], "verbose_name": "game event", "verbose_name_plural": "game events"},
         ),
     ]

@@ -5,23 +5,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0004_event_vocabulary'),
+        ("game", "0004_event_vocabulary"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GameSummary',
+            name="GameSummary",
             fields=[
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='summary', serialize=False, to='game.game', verbose_name='game')),
-                ('lines', models.PositiveIntegerField(verbose_name='lines cleared')),
-                ('best_combo', models.PositiveIntegerField(verbose_name='best combo')),
-                ('empties', models.PositiveIntegerField(verbose_name='boards emptied')),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="summary",
+                        serialize=False,
+                        to="game.game",
+                        verbose_name="game",
+                    ),
+                ),
+                ("lines", models.PositiveIntegerField(verbose_name="lines cleared")),
+                ("best_combo", models.PositiveIntegerField(verbose_name="best combo")),
+                ("empties", models.PositiveIntegerField(verbose_name="boards emptied")),
             ],
             options={
-                'verbose_name': 'game summary',
-                'verbose_name_plural': 'game summaries',
+                "verbose_name": "game summary",
+                "verbose_name_plural": "game summaries",
             },
         ),
         # A Daily's rank counts that day's higher finished scores (game.stats.selectors._daily_best):

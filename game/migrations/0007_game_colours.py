@@ -9,7 +9,7 @@ its filled cells (it cannot happen for a sound game; the audit reports such game
 
 from django.db import migrations, models
 
-from game.engine import PIECES, HAND_SIZE, from_rows, place
+from game.engine import HAND_SIZE, PIECES, from_rows, place
 from game.engine.colours import paint
 
 
@@ -44,7 +44,6 @@ def fill_colours(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("game", "0006_verifiable_deal"),
     ]

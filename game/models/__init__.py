@@ -1,11 +1,37 @@
 """The game app's models: games and their events, the Challenge ladder, closed Dailies, server seeds drawn ahead."""
 
+from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
 from .challenges import Challenge
 from .dailies import DailyClose
-from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
+from .games import (
+    ENDED_OFF_BOARD,
+    FINISHED,
+    UNFINISHED,
+    EventKind,
+    Game,
+    GameEvent,
+    Mode,
+    Status,
+    board_text,
+    piece_view,
+)
 from .seeds import DailySeed, NextSeed, seed_commitment, seed_draw
-from .games import ENDED_OFF_BOARD, FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, piece_view
 
 __all__ = [
-    "Challenge", "DailyClose", "DailySeed", "NextSeed", "seed_commitment", "seed_draw", "ENDED_OFF_BOARD", "FINISHED", "UNFINISHED", "EventKind", "Game", "GameEvent", "Mode", "Status", "board_text", "piece_view",
+    "Challenge",
+    "DailyClose",
+    "DailySeed",
+    "NextSeed",
+    "seed_commitment",
+    "seed_draw",
+    "ENDED_OFF_BOARD",
+    "FINISHED",
+    "UNFINISHED",
+    "EventKind",
+    "Game",
+    "GameEvent",
+    "Mode",
+    "Status",
+    "board_text",
+    "piece_view",
 ]

@@ -45,14 +45,21 @@ class Challenge(models.Model):
     number = models.PositiveSmallIntegerField(_("number"), unique=True)
     target = models.PositiveIntegerField(_("target score"))
     start_board = models.TextField(
-        _("start board"), default="\n".join(["........"] * 8), validators=[validate_board_text],
+        _("start board"),
+        default="\n".join(["........"] * 8),
+        validators=[validate_board_text],
         help_text=_("8 lines of 8 characters: “#” a block, “.” empty. No full row or column."),
     )
     piece_set = models.PositiveSmallIntegerField(
-        _("piece set"), choices=PIECE_SET_CHOICES, null=True, blank=True,
+        _("piece set"),
+        choices=PIECE_SET_CHOICES,
+        null=True,
+        blank=True,
         help_text=_("Leave empty to use the set of this challenge's number."),
     )
-    active = models.BooleanField(_("active"), default=True, help_text=_("Inactive challenges are hidden and cannot be started."))
+    active = models.BooleanField(
+        _("active"), default=True, help_text=_("Inactive challenges are hidden and cannot be started.")
+    )
 
     class Meta:
         verbose_name = _("challenge")

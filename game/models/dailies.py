@@ -16,7 +16,9 @@ class DailyClose(models.Model):
     top_score = models.PositiveIntegerField(_("top score"), null=True, blank=True)
     finished = models.PositiveIntegerField(_("finished games"), default=0)
     expired = models.PositiveIntegerField(_("expired games"), default=0)
-    winners = models.JSONField(_("winners"), default=list, help_text=_("Display names of the players paid the Daily win."))
+    winners = models.JSONField(
+        _("winners"), default=list, help_text=_("Display names of the players paid the Daily win.")
+    )
 
     class Meta:
         verbose_name = _("closed Daily")

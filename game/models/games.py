@@ -58,14 +58,20 @@ class Game(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
     seed = models.CharField(_("seed"), max_length=64, editable=False)
     dealer = models.PositiveSmallIntegerField(
-        _("dealer"), default=1, help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals).")
+        _("dealer"),
+        default=1,
+        help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals)."),
     )
     client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
     start_board = models.CharField(_("start board"), max_length=64)
     board = models.CharField(_("board"), max_length=64)
     colours = models.CharField(
-        _("colours"), max_length=64, default="",
-        help_text=_("Which piece family filled each cell, row 0 first (game.engine.colours): the page redraws placed blocks in their colours."),
+        _("colours"),
+        max_length=64,
+        default="",
+        help_text=_(
+            "Which piece family filled each cell, row 0 first (game.engine.colours): the page redraws placed blocks in their colours."
+        ),
     )
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
     used = models.JSONField(_("used slots"))
@@ -76,7 +82,10 @@ class Game(models.Model):
     moves = models.PositiveIntegerField(_("moves"), default=0)
     continues_left = models.PositiveSmallIntegerField(_("continues left"), default=0)
     piece_set = models.PositiveSmallIntegerField(
-        _("piece set"), null=True, blank=True, help_text=_("Challenge number whose piece set is dealt (challenges only).")
+        _("piece set"),
+        null=True,
+        blank=True,
+        help_text=_("Challenge number whose piece set is dealt (challenges only)."),
     )
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
     stars = models.PositiveIntegerField(_("stars"), null=True, blank=True)
@@ -157,8 +166,12 @@ class Game(models.Model):
         """``engine.replay`` of this game's ``events`` (engine event tuples, in order) from its rules,
         seeds, dealer version and start board."""
         return engine.replay(
-            self.rules, bytes.fromhex(self.seed), engine.from_rows(self.start_board_rows), events,
-            dealer=self.dealer, client_seed=self.client_seed,
+            self.rules,
+            bytes.fromhex(self.seed),
+            engine.from_rows(self.start_board_rows),
+            events,
+            dealer=self.dealer,
+            client_seed=self.client_seed,
         )
 
     def load_state(self, state: engine.GameState, placed: engine.Piece | None = None) -> None:
@@ -182,22 +195,25 @@ class Game(models.Model):
 
     @property
     def board_rows(self) -> list[str]:
-        return [self.board[r * 8:(r + 1) * 8] for r in range(8)]
+        return [self.board[r * 8 : (r + 1) * 8] for r in range(8)]
 
     @property
     def colour_rows(self) -> list[str]:
         """The colour board by row; a row saved without one (``""``) reads as all neutral (its board text)."""
         colours = self.colours or self.board
-        return [colours[r * 8:(r + 1) * 8] for r in range(8)]
+        return [colours[r * 8 : (r + 1) * 8] for r in range(8)]
 
     @property
     def cell_rows(self) -> list[list[tuple[bool, str]]]:
         """The board by row for the page: ``(filled, colour key)`` per cell."""
-        return [[(ch == "#", key) for ch, key in zip(row, colours)] for row, colours in zip(self.board_rows, self.colour_rows)]
+        return [
+            [(ch == "#", key) for ch, key in zip(row, colours)]
+            for row, colours in zip(self.board_rows, self.colour_rows)
+        ]
 
     @property
     def start_board_rows(self) -> list[str]:
-        return [self.start_board[r * 8:(r + 1) * 8] for r in range(8)]
+        return [self.start_board[r * 8 : (r + 1) * 8] for r in range(8)]
 
     @property
     def hand_view(self) -> list[dict]:
@@ -206,13 +222,19 @@ class Game(models.Model):
         ``fits``: the slot's piece is unplaced and has a legal anchor on the board as it is now.
         """
         fits = self.slots_fit
-        return [{**piece_view(slot, piece_id, used), "fits": fits[slot]} for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))]
+        return [
+            {**piece_view(slot, piece_id, used), "fits": fits[slot]}
+            for slot, (piece_id, used) in enumerate(zip(self.hand, self.used))
+        ]
 
     @property
     def slots_fit(self) -> list[bool]:
         """By slot: the piece is unplaced and has a legal anchor on the board as it is now."""
         board = engine.from_rows(self.board_rows)
-        return [not used and bool(engine.anchors(board, engine.PIECES[piece_id])) for piece_id, used in zip(self.hand, self.used)]
+        return [
+            not used and bool(engine.anchors(board, engine.PIECES[piece_id]))
+            for piece_id, used in zip(self.hand, self.used)
+        ]
 
     @property
     def is_finished(self) -> bool:

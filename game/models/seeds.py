@@ -37,7 +37,10 @@ class NextSeed(models.Model):
     """
 
     player = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="next_seed",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="next_seed",
         verbose_name=_("player"),
     )
     seed = models.CharField(_("seed"), max_length=64, default=seed_draw, editable=False)

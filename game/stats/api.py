@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
+
 from .selectors import player_stats
 from .summaries import summaries_fill
 
@@ -38,7 +39,9 @@ class BucketSerializer(serializers.Serializer):
 
 
 class ClassicChartsSerializer(serializers.Serializer):
-    recent = ScorePointSerializer(source="recent_classic", many=True, help_text="The latest finished Classic games, oldest first.")
+    recent = ScorePointSerializer(
+        source="recent_classic", many=True, help_text="The latest finished Classic games, oldest first."
+    )
     histogram = BucketSerializer(many=True)
 
 
@@ -67,7 +70,9 @@ class DailyRankSerializer(serializers.Serializer):
 
 
 class DailySerializer(serializers.Serializer):
-    streak = serializers.IntegerField(source="daily_streak", help_text="Days in a row with a Daily, ending today or yesterday.")
+    streak = serializers.IntegerField(
+        source="daily_streak", help_text="Days in a row with a Daily, ending today or yesterday."
+    )
     longest_streak = serializers.IntegerField(source="daily_longest")
     best_rank = DailyRankSerializer(source="daily_best", allow_null=True)
 

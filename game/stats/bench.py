@@ -57,11 +57,17 @@ def _seed(games: int):
     Game.objects.bulk_create(rows, batch_size=2_000)
     mine = Game.objects.filter(player=player).values_list("pk", flat=True)
     GameSummary.objects.bulk_create(
-        [GameSummary(game_id=pk, lines=rng.randrange(60), best_combo=rng.randrange(9), empties=rng.randrange(2)) for pk in mine],
+        [
+            GameSummary(game_id=pk, lines=rng.randrange(60), best_combo=rng.randrange(9), empties=rng.randrange(2))
+            for pk in mine
+        ],
         batch_size=2_000,
     )
     StarEntry.objects.bulk_create(
-        [StarEntry(player=player, amount=rng.randrange(1, 9), reason="game", day=start + dt.timedelta(days=n // 5)) for n in range(games)],
+        [
+            StarEntry(player=player, amount=rng.randrange(1, 9), reason="game", day=start + dt.timedelta(days=n // 5))
+            for n in range(games)
+        ],
         batch_size=2_000,
     )
     return player
@@ -72,9 +78,19 @@ def _game(player, mode: str, day: dt.date, score: int, n: int):
 
     moment = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
     return Game(
-        player=player, mode=mode, day=day, status="won" if mode == "challenge" and n % 2 else "over", score=score,
-        challenge=1 + n % 32 if mode == "challenge" else None, seed="00" * 32, start_board="." * 64, board="." * 64,
-        hand=["mono"] * 3, used=[False] * 3, hands=[], finished_at=moment,
+        player=player,
+        mode=mode,
+        day=day,
+        status="won" if mode == "challenge" and n % 2 else "over",
+        score=score,
+        challenge=1 + n % 32 if mode == "challenge" else None,
+        seed="00" * 32,
+        start_board="." * 64,
+        board="." * 64,
+        hand=["mono"] * 3,
+        used=[False] * 3,
+        hands=[],
+        finished_at=moment,
     )
 
 
@@ -97,7 +113,6 @@ def main(argv=None) -> None:
         _setup_django(Path(folder))
         from django.test import Client
         from django.test.utils import setup_test_environment
-
         from rest_framework.authtoken.models import Token
         from rest_framework.test import APIClient
 

@@ -91,6 +91,9 @@ def bar_chart(values: list[int], reference: int | None = None) -> BarChart:
         height = _height_of(value, ceiling)
         x = round(LEFT + i * slot + slot * GAP / 2, 1)
         bars.append(Bar(x, round(base - height, 1), round(slot * (1 - GAP), 1), height, value))
-    ticks = [Tick(round(base - _height_of(v, ceiling), 1), v) for v in sorted({0, ceiling // 2 if ceiling % 2 == 0 else 0, ceiling})]
+    ticks = [
+        Tick(round(base - _height_of(v, ceiling), 1), v)
+        for v in sorted({0, ceiling // 2 if ceiling % 2 == 0 else 0, ceiling})
+    ]
     line = Tick(round(base - _height_of(reference, ceiling), 1), reference) if reference else None
     return BarChart(bars, ticks, ceiling, line)

@@ -14,8 +14,8 @@ from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from blockknock.accounts.models import StarEntry
-
 from blockknock.calendar import game_day
+
 from ..models import FINISHED, Challenge, Game, Mode, Status
 from ..rewards import LEVEL_SCORE
 
@@ -126,10 +126,16 @@ class PlayerStats:
 def _mode_stats(player) -> list[ModeStats]:
     """One grouped query over the player's games by mode and status, joined to their summaries."""
     rows = (
-        Game.objects.filter(player=player).order_by().values("mode", "status")
+        Game.objects.filter(player=player)
+        .order_by()
+        .values("mode", "status")
         .annotate(
-            games=Count("pk"), best=Max("score"), total=Sum("score"),
-            lines=Sum("summary__lines"), combo=Max("summary__best_combo"), empties=Sum("summary__empties"),
+            games=Count("pk"),
+            best=Max("score"),
+            total=Sum("score"),
+            lines=Sum("summary__lines"),
+            combo=Max("summary__best_combo"),
+            empties=Sum("summary__empties"),
         )
     )
     grouped: dict[str, dict[str, dict]] = {}
@@ -194,7 +200,8 @@ def _histogram(player, best: int | None) -> list[Bucket]:
 def _stars(player, today: dt.date) -> dict:
     ledger = StarEntry.objects.filter(player=player)
     totals = ledger.aggregate(
-        earned=Coalesce(Sum("amount", filter=Q(amount__gt=0)), 0), spent=Coalesce(Sum("amount", filter=Q(amount__lt=0)), 0)
+        earned=Coalesce(Sum("amount", filter=Q(amount__gt=0)), 0),
+        spent=Coalesce(Sum("amount", filter=Q(amount__lt=0)), 0),
     )
     first = today - dt.timedelta(days=STAR_DAYS - 1)
     rows = ledger.filter(day__gte=first, amount__gt=0).order_by().values("day").annotate(stars=Sum("amount"))
@@ -233,7 +240,10 @@ def _daily_best(player) -> DailyRank | None:
     """The player's best rank among a day's finished Dailies (ties share a rank); the latest day first among equals."""
     higher = (
         Game.objects.filter(mode=Mode.DAILY, status__in=FINISHED, day=OuterRef("day"), score__gt=OuterRef("score"))
-        .order_by().values("day").annotate(n=Count("pk")).values("n")
+        .order_by()
+        .values("day")
+        .annotate(n=Count("pk"))
+        .values("n")
     )
     ranked = _finished(player, Mode.DAILY).annotate(higher=Coalesce(Subquery(higher), 0))
     best = ranked.order_by("higher", "-day").values_list("higher", "day", "score").first()

@@ -7,7 +7,10 @@ MAX_PAGE = 1_000_000
 
 class PageQuerySerializer(serializers.Serializer):
     page = serializers.IntegerField(
-        min_value=1, max_value=MAX_PAGE, default=1, help_text="Page number, 50 entries a page; past the end, no entries."
+        min_value=1,
+        max_value=MAX_PAGE,
+        default=1,
+        help_text="Page number, 50 entries a page; past the end, no entries.",
     )
 
 

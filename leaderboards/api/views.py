@@ -119,7 +119,9 @@ class DailyDayView(BoardView):
     @extend_schema(
         operation_id="leaderboards_daily_day",
         parameters=[
-            OpenApiParameter("day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="A game-calendar day, today or earlier."),
+            OpenApiParameter(
+                "day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="A game-calendar day, today or earlier."
+            ),
             PageQuerySerializer,
         ],
         responses={**RESPONSES, 404: ErrorSerializer},

@@ -9,34 +9,56 @@ def backfill(apps, schema_editor):
     """Put the games finished before this app existed on their boards."""
     from leaderboards.services import standings_rebuild
 
-    standings_rebuild(game_model=apps.get_model("game", "Game"), standing_model=apps.get_model("leaderboards", "Standing"))
+    standings_rebuild(
+        game_model=apps.get_model("game", "Game"), standing_model=apps.get_model("leaderboards", "Standing")
+    )
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('game', '0001_initial'),
+        ("game", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Standing',
+            name="Standing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('board', models.CharField(max_length=32, verbose_name='board')),
-                ('value', models.PositiveIntegerField(help_text='Score, or the highest challenge won.', verbose_name='value')),
-                ('finished_at', models.DateTimeField(verbose_name='finished')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='game.game', verbose_name='game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("board", models.CharField(max_length=32, verbose_name="board")),
+                (
+                    "value",
+                    models.PositiveIntegerField(help_text="Score, or the highest challenge won.", verbose_name="value"),
+                ),
+                ("finished_at", models.DateTimeField(verbose_name="finished")),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="game.game",
+                        verbose_name="game",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'standing',
-                'verbose_name_plural': 'standings',
-                'indexes': [models.Index(fields=['board', '-value', 'finished_at', 'game'], name='standing_board_order')],
-                'constraints': [models.UniqueConstraint(fields=('board', 'player'), name='standing_one_per_player')],
+                "verbose_name": "standing",
+                "verbose_name_plural": "standings",
+                "indexes": [
+                    models.Index(fields=["board", "-value", "finished_at", "game"], name="standing_board_order")
+                ],
+                "constraints": [models.UniqueConstraint(fields=("board", "player"), name="standing_one_per_player")],
             },
         ),
         migrations.RunPython(backfill, migrations.RunPython.noop),

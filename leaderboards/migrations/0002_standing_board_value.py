@@ -4,14 +4,13 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboards', '0001_initial'),
+        ("leaderboards", "0001_initial"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='standing',
-            index=models.Index(fields=['board', 'value'], name='standing_board_value'),
+            model_name="standing",
+            index=models.Index(fields=["board", "value"], name="standing_board_value"),
         ),
     ]

@@ -16,12 +16,20 @@ function fresh() {
 
 function stored() {
   let seed = null;
-  try { seed = localStorage.getItem(KEY); } catch (e) { /* storage off: a fresh seed per page */ }
+  try {
+    seed = localStorage.getItem(KEY);
+  } catch (e) {
+    /* storage off: a fresh seed per page */
+  }
   return seed && VALID.test(seed) ? seed : save(fresh());
 }
 
 function save(seed) {
-  try { localStorage.setItem(KEY, seed); } catch (e) { /* storage off */ }
+  try {
+    localStorage.setItem(KEY, seed);
+  } catch (e) {
+    /* storage off */
+  }
   return seed;
 }
 
@@ -40,12 +48,16 @@ function fillForms(root) {
 }
 
 function fillCommitment() {
-  document.querySelectorAll("[data-shown-commitment]").forEach((shown) => rememberShown(shown.dataset.shownCommitment));
+  document
+    .querySelectorAll("[data-shown-commitment]")
+    .forEach((shown) => rememberShown(shown.dataset.shownCommitment));
   const sources = document.querySelectorAll("[data-next-commitment]");
   if (!sources.length) return;
   sources.forEach((source) => rememberShown(source.dataset.nextCommitment));
   const latest = sources[sources.length - 1].dataset.nextCommitment;
-  document.querySelectorAll("[data-commitment-slot]").forEach((slot) => { slot.textContent = latest; });
+  document.querySelectorAll("[data-commitment-slot]").forEach((slot) => {
+    slot.textContent = latest;
+  });
 }
 
 function settings() {
@@ -60,7 +72,12 @@ function settings() {
     if (ok) save(field.value);
   });
   const again = document.getElementById("client-seed-new");
-  if (again) again.addEventListener("click", () => { field.value = save(fresh()); field.setAttribute("aria-invalid", "false"); if (note) note.hidden = true; });
+  if (again)
+    again.addEventListener("click", () => {
+      field.value = save(fresh());
+      field.setAttribute("aria-invalid", "false");
+      if (note) note.hidden = true;
+    });
 }
 
 function refresh(root) {
@@ -71,8 +88,12 @@ function refresh(root) {
 refresh(document);
 settings();
 document.addEventListener("htmx:load", (event) => refresh(event.target));
-document.addEventListener("submit", (event) => {
-  if (!event.target.matches("form[data-new-game]")) return;
-  fillForms(event.target.parentNode || document);
-  rememberUsed(stored());
-}, true);
+document.addEventListener(
+  "submit",
+  (event) => {
+    if (!event.target.matches("form[data-new-game]")) return;
+    fillForms(event.target.parentNode || document);
+    rememberUsed(stored());
+  },
+  true,
+);

@@ -14,9 +14,13 @@
   } catch (e) {
     digital = null;
   }
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function pad(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
   function format(left) {
-    var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
+    var h = Math.floor(left / 3600),
+      m = Math.floor(left / 60) % 60,
+      s = left % 60;
     if (digital) return digital.format({ hours: h, minutes: m, seconds: s });
     return h + ":" + pad(m) + ":" + pad(s);
   }
@@ -26,10 +30,13 @@
       var target = Date.parse(el.getAttribute("data-target"));
       if (isNaN(target)) return;
       var left = Math.max(0, Math.floor((target - now) / 1000));
-      el.textContent = left > 0 ? format(left) : (el.getAttribute("data-done") || format(0));
+      el.textContent = left > 0 ? format(left) : el.getAttribute("data-done") || format(0);
     });
   }
-  function start() { tick(); window.setInterval(tick, 1000); }
+  function start() {
+    tick();
+    window.setInterval(tick, 1000);
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

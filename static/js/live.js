@@ -11,7 +11,8 @@ const REGION_IDS = { polite: "announcer", assertive: "announcer-assertive" };
 const WRITE_DELAY_MS = 60;
 
 export function announce(text, { assertive = false, region = null } = {}) {
-  const el = region || document.getElementById(assertive ? REGION_IDS.assertive : REGION_IDS.polite);
+  const el =
+    region || document.getElementById(assertive ? REGION_IDS.assertive : REGION_IDS.polite);
   const said = (text || "").replace(/\s+/g, " ").trim();
   if (!el || !said) return;
   el.textContent = "";

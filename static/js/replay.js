@@ -60,7 +60,8 @@ function startReplay(root) {
     var parts = [t("points", { points: numbers.format(result.points) })];
     if (result.lines === 1) parts.push(t("line"));
     else if (result.lines > 1) parts.push(t("lines", { lines: numbers.format(result.lines) }));
-    if (result.lines && result.combo > 1) parts.push(t("combo", { combo: numbers.format(result.combo) }));
+    if (result.lines && result.combo > 1)
+      parts.push(t("combo", { combo: numbers.format(result.combo) }));
     if (result.clear_bonus) parts.push(t("clear"));
     return parts.join(" · ");
   }
@@ -95,7 +96,10 @@ function startReplay(root) {
     var playing = next.move ? next.move.slot : -1;
     next.hand.forEach(function (slot, index) {
       var piece = document.createElement("div");
-      piece.className = "piece replay-piece" + (slot.used ? " piece--used" : "") + (index === playing ? " is-next" : "");
+      piece.className =
+        "piece replay-piece" +
+        (slot.used ? " piece--used" : "") +
+        (index === playing ? " is-next" : "");
       piece.dataset.piece = slot.piece;
       if (!slot.used) piece.appendChild(shape(slot.cells));
       handEl.appendChild(piece);
@@ -162,10 +166,22 @@ function startReplay(root) {
   }
 
   var actions = {
-    first: function () { stop(); show(0); },
-    prev: function () { stop(); show(at - 1); },
-    next: function () { stop(); show(at + 1, { animate: true }); },
-    last: function () { stop(); show(steps.length); },
+    first: function () {
+      stop();
+      show(0);
+    },
+    prev: function () {
+      stop();
+      show(at - 1);
+    },
+    next: function () {
+      stop();
+      show(at + 1, { animate: true });
+    },
+    last: function () {
+      stop();
+      show(steps.length);
+    },
     play: play,
   };
   var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
@@ -198,7 +214,10 @@ function startReplay(root) {
     errorEl.hidden = false;
   }
 
-  fetch(root.dataset.replayUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+  fetch(root.dataset.replayUrl, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  })
     .then(function (response) {
       if (!response.ok) throw new Error("replay " + response.status);
       return response.json();

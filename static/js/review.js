@@ -21,7 +21,9 @@ function startReview(root, moves) {
   const hand = root.querySelector("[data-review-hand]");
   const verdicts = root.querySelector("[data-review-verdicts]");
   const links = {};
-  root.querySelectorAll("[data-review-go]").forEach((link) => { links[link.dataset.reviewGo] = link; });
+  root.querySelectorAll("[data-review-go]").forEach((link) => {
+    links[link.dataset.reviewGo] = link;
+  });
   let at = Number(root.dataset.at) || 1;
 
   function href(number) {
@@ -86,7 +88,9 @@ function startReview(root, moves) {
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (link.getAttribute("aria-disabled") === "true") return;
-    const number = link.dataset.reviewGo ? steps[link.dataset.reviewGo]() : Number(link.dataset.reviewMove);
+    const number = link.dataset.reviewGo
+      ? steps[link.dataset.reviewGo]()
+      : Number(link.dataset.reviewMove);
     show(number);
     if (link.dataset.reviewMove) title.scrollIntoView({ block: "nearest" });
   });

@@ -30,7 +30,8 @@ function showStars(stars) {
   for (var i = 0; i < count.childNodes.length; i++) {
     var node = count.childNodes[i];
     if (node.nodeType === 3 && node.textContent.trim()) {
-      node.textContent = " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
+      node.textContent =
+        " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
       return;
     }
   }
@@ -55,7 +56,8 @@ document.addEventListener("htmx:afterSettle", function (event) {
   if (message) {
     announce(message.textContent, { assertive: message.hasAttribute("data-error") });
   }
-  var target = card.querySelector(".look-action button:not(:disabled)") || card.querySelector(".look-name");
+  var target =
+    card.querySelector(".look-action button:not(:disabled)") || card.querySelector(".look-name");
   if (target) {
     target.focus({ preventScroll: true });
   }

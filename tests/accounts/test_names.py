@@ -8,14 +8,23 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from blockknock.accounts.models import Player
 from blockknock.accounts import names
+from blockknock.accounts.models import Player
 from blockknock.accounts.names import guest_name, name_validate
 from tests.helpers import first_move
 
 pytestmark = pytest.mark.django_db
 
-REFUSED = ["Ada\u202eevil", "\u202aAda", "Ada\u2066x\u2069", "A\u200dda", "A\u200bda", "Ada\u0007", "Ada\ufeff", "Ada\u061c"]
+REFUSED = [
+    "Ada\u202eevil",
+    "\u202aAda",
+    "Ada\u2066x\u2069",
+    "A\u200dda",
+    "A\u200bda",
+    "Ada\u0007",
+    "Ada\ufeff",
+    "Ada\u061c",
+]
 EN_MESSAGE = "A name cannot contain control characters or invisible formatting marks."
 ZH_MESSAGE = "名稱不能包含控制字元或看不見的格式符號。"
 

@@ -30,7 +30,9 @@ def page_token(answer) -> str:
 
 def log_in(browser: Client, username: str) -> None:
     form = browser.get("/accounts/login/")
-    answer = browser.post("/accounts/login/", {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": page_token(form)})
+    answer = browser.post(
+        "/accounts/login/", {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": page_token(form)}
+    )
     assert answer.status_code == 302
 
 
@@ -77,8 +79,11 @@ def test_a_fetch_asking_for_json_gets_the_refusal_in_json_in_its_language(browse
     game, stale = open_game(browser)
     log_in(browser, "ada")
     refused = browser.post(
-        f"/games/{game.pk}/move/", move_body(game), HTTP_X_CSRFTOKEN=stale,
-        HTTP_ACCEPT="application/json", HTTP_ACCEPT_LANGUAGE="zh-Hant",
+        f"/games/{game.pk}/move/",
+        move_body(game),
+        HTTP_X_CSRFTOKEN=stale,
+        HTTP_ACCEPT="application/json",
+        HTTP_ACCEPT_LANGUAGE="zh-Hant",
     )
     assert refused.status_code == 403
     assert refused.json() == {"error": "csrf_failed", "detail": "這個頁面已經過期，請重新整理後再試一次。"}
@@ -89,7 +94,12 @@ def test_a_plain_form_post_with_a_stale_token_gets_the_translated_page(browser, 
     page = browser.get("/settings/", HTTP_ACCEPT_LANGUAGE="zh-Hant")
     stale = page_token(page)
     log_in(browser, "ada")
-    refused = browser.post("/accounts/name/", {"name": "Grace", "csrfmiddlewaretoken": stale}, HTTP_ACCEPT="text/html", HTTP_ACCEPT_LANGUAGE="zh-Hant")
+    refused = browser.post(
+        "/accounts/name/",
+        {"name": "Grace", "csrfmiddlewaretoken": stale},
+        HTTP_ACCEPT="text/html",
+        HTTP_ACCEPT_LANGUAGE="zh-Hant",
+    )
     assert (refused.status_code, refused["Content-Type"]) == (403, "text/html; charset=utf-8")
     html = refused.content.decode()
     assert "<h1>頁面已過期</h1>" in html and "這個頁面已經過期，請重新整理後再試一次。" in html

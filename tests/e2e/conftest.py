@@ -81,9 +81,7 @@ def browser(playwright) -> Browser:
             f"{CHROMIUM} not found: install Debian's chromium (scripts/test does this as root).",
             pytrace=False,
         )
-    browser = playwright.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-    )
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
 

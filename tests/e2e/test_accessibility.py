@@ -73,7 +73,9 @@ def test_the_end_of_game_overlays_have_no_serious_accessibility_issue(watched: P
     assert csp_violations(page) == []
 
 
-@pytest.mark.parametrize("path", ["/leaderboards/", "/leaderboards/classic/all/", "/settings/", "/how-to-play/", "/challenges/"])
+@pytest.mark.parametrize(
+    "path", ["/leaderboards/", "/leaderboards/classic/all/", "/settings/", "/how-to-play/", "/challenges/"]
+)
 def test_pages_have_no_serious_accessibility_issue_and_run_under_the_csp(watched: Page, path: str):
     page = watched
     page.goto("/")

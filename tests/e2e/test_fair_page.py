@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from blockknock.accounts.services import guest_create
-from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
-from tests.game.test_audit import self_play
 from game import services
 from game.models import Game
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
+from tests.game.test_audit import self_play
 from tools.bots import greedy_bot, random_bot
 
 SLOW_MS = 30_000
@@ -105,7 +105,8 @@ def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page:
     page.goto(fair_url(game))
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
     expect(page.get_by_test_id("fair-summary")).to_have_text(
-        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule.")
+        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule."
+    )
     shown = ", ".join([dealt[0], swapped, dealt[2]])
     why = f"the replay shows {shown}; the rule deals {', '.join(dealt)}."
     failures = page.get_by_test_id("fair-failures").locator("li")
@@ -126,7 +127,8 @@ def test_a_revealed_server_seed_that_is_not_the_committed_one_fails_the_commitme
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
     failures = page.get_by_test_id("fair-failures").locator("li")
     expect(failures.first).to_have_text(
-        "The revealed server seed does not match the commitment published before the game.")
+        "The revealed server seed does not match the commitment published before the game."
+    )
     expect(failures.nth(1)).to_contain_text("Hand 1: Step 1: the replay shows ")
     expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text("00" * 32)
 
@@ -203,8 +205,12 @@ def test_the_check_says_this_browser_saw_the_commitment_and_sent_the_client_seed
     stranger = browser.new_context(base_url=live_server.url).new_page()  # another browser: no record
     stranger.goto(f"/games/{game_id}/fair/")
     expect(stranger.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
-    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(0)).to_have_attribute("data-seen", "commitment:unknown")
-    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(1)).to_have_attribute("data-seen", "client-seed:unknown")
+    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(0)).to_have_attribute(
+        "data-seen", "commitment:unknown"
+    )
+    expect(stranger.get_by_test_id("fair-seen").locator("li").nth(1)).to_have_attribute(
+        "data-seen", "client-seed:unknown"
+    )
     stranger.context.close()
 
 
@@ -224,7 +230,9 @@ STEPS_JS = """lists => lists.map(list => ({
 
 
 @pytest.mark.parametrize(("width", "height", "columns"), [(390, 844, 2), (1280, 800, 4)])
-def test_a_hands_four_boards_are_a_2_by_2_grid_on_a_phone_and_four_across_on_a_wide_screen(browser, live_server, width, height, columns):
+def test_a_hands_four_boards_are_a_2_by_2_grid_on_a_phone_and_four_across_on_a_wide_screen(
+    browser, live_server, width, height, columns
+):
     """Trial report: on a 390 phone the boards sat in two columns of three, and a caption's "1" stood alone."""
     game = finished_game(5)
     context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": height}, locale="en-US")

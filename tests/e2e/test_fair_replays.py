@@ -19,8 +19,8 @@ from django.apps import apps
 from playwright.sync_api import Page
 
 from blockknock.accounts.services import guest_create
-from game.api.serializers import PIECE_CELLS
 from game import services
+from game.api.serializers import PIECE_CELLS
 from game.daily_close import daily_close_due
 from game.models import Challenge
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
@@ -73,7 +73,9 @@ def self_played():
     return [replay_json(game) for game in games], open_daily
 
 
-def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page, fixed_seeds):
+def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(
+    page: Page, fixed_seeds
+):
     replays, open_daily = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {37, 41, 50}
@@ -93,8 +95,13 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
     listed["piece_set"] = listed["piece_set"][1:]
     swapped_report, reshaped_report, listed_report, open_report = page.evaluate(
-        VERIFY, [swapped, reshaped, listed, open_daily])
-    assert any(problem["code"] in ("differs", "changed") for hand in swapped_report["hands"] for problem in hand["problems"])
-    assert {"code": "reshaped", "piece": long["steps"][0]["hand"][0]["piece"]} in reshaped_report["hands"][0]["problems"]
+        VERIFY, [swapped, reshaped, listed, open_daily]
+    )
+    assert any(
+        problem["code"] in ("differs", "changed") for hand in swapped_report["hands"] for problem in hand["problems"]
+    )
+    assert {"code": "reshaped", "piece": long["steps"][0]["hand"][0]["piece"]} in reshaped_report["hands"][0][
+        "problems"
+    ]
     assert listed_report["problems"] == [{"code": "piece_set"}]
     assert open_report == {"unverifiable": "not_revealed"}

@@ -77,8 +77,10 @@ def test_the_footer_switch_stays_off_the_board_on_the_desktop_and_off_the_phone_
     for selector in ("#board", "#play-area .hand", "#play-area .scorebar", "#play-area .tools"):
         other = page.locator(selector).bounding_box()
         apart = (
-            box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
-            or box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"]
+            box["x"] + box["width"] <= other["x"]
+            or other["x"] + other["width"] <= box["x"]
+            or box["y"] + box["height"] <= other["y"]
+            or other["y"] + other["height"] <= box["y"]
         )
         assert apart, (selector, box, other)
 
@@ -108,7 +110,11 @@ def test_the_header_menu_switches_the_language_on_the_phone_daily_page(phone_pag
     switch = phone_page.locator("#site-menu").get_by_test_id("language-menu")
     expect(switch).to_be_visible()
     box, viewport = switch.bounding_box(), phone_page.viewport_size
-    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] and box["y"] + box["height"] <= viewport["height"]
+    assert (
+        box["x"] >= 0
+        and box["x"] + box["width"] <= viewport["width"]
+        and box["y"] + box["height"] <= viewport["height"]
+    )
     switch.get_by_role("button", name="繁體中文").tap()
     expect(phone_page).to_have_url(re.compile(r"/daily/$"))
     expect(phone_page.locator("html")).to_have_attribute("lang", "zh-Hant")

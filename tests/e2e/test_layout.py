@@ -81,8 +81,12 @@ def screen(browser, live_server, request):
     width, height, language = request.param
     phone = width < 700
     context = browser.new_context(
-        base_url=live_server.url, locale=LOCALES[language], viewport={"width": width, "height": height},
-        is_mobile=phone, has_touch=phone, reduced_motion="reduce",  # the same boxes, measured without waiting
+        base_url=live_server.url,
+        locale=LOCALES[language],
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",  # the same boxes, measured without waiting
     )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
@@ -140,7 +144,12 @@ def first_visit(page: Page) -> list[str]:
 
 def modes_and_cards(page: Page) -> list[str]:
     found = []
-    for mode, path in [("classic", "/"), ("challenge", "/challenges/1/"), ("daily", "/daily/"), ("practice", "/practice/")]:
+    for mode, path in [
+        ("classic", "/"),
+        ("challenge", "/challenges/1/"),
+        ("daily", "/daily/"),
+        ("practice", "/practice/"),
+    ]:
         game = open_mode(page, path)
         big_numbers(page, game)
         found += problems(page, mode)
@@ -191,7 +200,9 @@ def ensure_challenge_1() -> None:
 
 
 @pytest.mark.parametrize(
-    "screen", [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES], indirect=True,
+    "screen",
+    [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
+    indirect=True,
     ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
 )
 def test_every_screen_fits(screen: Page):

@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game import services
-from tools.bots import greedy_bot
 from game.models import Game
 from leaderboards.services import standing_record
 from tests.leaderboards.conftest import make_player
+from tools.bots import greedy_bot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,9 @@ def played_game(name: str, moves: int = 12) -> Game:
     game = services.game_start(player=player, mode="classic")
     while game.status == "playing" and game.moves < moves:
         slot, row, col = greedy_bot(game.state, rng)
-        game, _ = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+        game, _ = services.move_place(
+            player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
+        )
     if game.status == "no_moves":
         return services.game_decline(player=player, game_id=game.pk)
     if game.status == "playing":

@@ -9,11 +9,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def intersects(a: dict, b: dict) -> bool:
-    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 def inside(a: dict, b: dict) -> bool:
-    return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5 and b["y"] - 0.5 <= a["y"] and a["y"] + a["height"] <= b["y"] + b["height"] + 0.5
+    return (
+        b["x"] - 0.5 <= a["x"]
+        and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
+        and b["y"] - 0.5 <= a["y"]
+        and a["y"] + a["height"] <= b["y"] + b["height"] + 0.5
+    )
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

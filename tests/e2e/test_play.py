@@ -280,10 +280,20 @@ def test_reloading_mid_game_shows_the_same_game(page: Page):
     piece(page, 2).click()
     cell(page, 0, 0).click()
     wait_moves(page, 2)
-    before = (screen_board(page), screen_hand(page), score(page), page.locator("#play-area").get_attribute("data-game-id"))
+    before = (
+        screen_board(page),
+        screen_hand(page),
+        score(page),
+        page.locator("#play-area").get_attribute("data-game-id"),
+    )
 
     page.reload()
-    after = (screen_board(page), screen_hand(page), score(page), page.locator("#play-area").get_attribute("data-game-id"))
+    after = (
+        screen_board(page),
+        screen_hand(page),
+        score(page),
+        page.locator("#play-area").get_attribute("data-game-id"),
+    )
     assert after == before
     assert before[1] == [None, "I2-h", None]
     assert before[2] == 10 + 40
@@ -483,7 +493,10 @@ def test_reduced_motion_turns_the_animations_off(page: Page):
     cell(page, 0, 7).click()
     wait_moves(page, 1)
     expect(page.get_by_test_id("score")).to_have_text("110")
-    assert page.locator("#play-area .fx-clear, #play-area .fx-combo, #play-area .fx-empty, #play-area .is-placed").count() == 0
+    assert (
+        page.locator("#play-area .fx-clear, #play-area .fx-combo, #play-area .fx-empty, #play-area .is-placed").count()
+        == 0
+    )
     # a piece dropped where it does not fit is put back at once, without the slide
     mouse_drag(page, 1, 6, 0)  # the 2×2 would cover the block at (7, 0)
     assert page.locator(".drag-avatar").count() == 0
@@ -494,7 +507,9 @@ def test_a_piece_dragged_where_it_does_not_fit_shows_red_and_says_so_on_the_drop
     game = open_game(page)
     show_position(page, game, [EMPTY] * 7 + ["#......."], ("mono", "O4", "mono"))
     mouse_drag(page, 1, 6, 0, release=False)  # the 2×2 would cover the block at (7, 0)
-    expect(page.locator("#board .cell.is-ghost-bad")).to_have_count(4)  # its four cells, the blocked one too (as a tap shows)
+    expect(page.locator("#board .cell.is-ghost-bad")).to_have_count(
+        4
+    )  # its four cells, the blocked one too (as a tap shows)
     page.mouse.up()
     expect(page.locator("#toast")).to_have_text("That piece does not fit there.")
     expect(page.locator("#board .cell.is-ghost-bad")).to_have_count(0)

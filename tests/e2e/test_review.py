@@ -31,8 +31,13 @@ def _page(browser, live_server, size: str, language: str) -> Page:
     width, height = SIZES[size]
     phone = width < 800
     context = browser.new_context(
-        base_url=live_server.url, locale="en-US", timezone_id=settings.GAME_TIMEZONE,
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1,
+        base_url=live_server.url,
+        locale="en-US",
+        timezone_id=settings.GAME_TIMEZONE,
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        device_scale_factor=2 if phone else 1,
     )
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     return context.new_page()

@@ -11,8 +11,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player, StarEntry, StarReason
-from tests.themes.conftest import ensure_looks, give_stars
 from tests.helpers import log_in_new_guest_browser
+from tests.themes.conftest import ensure_looks, give_stars
 from themes.services import theme_buy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +64,9 @@ def test_a_guest_buys_a_look_and_the_board_changes_colour(page: Page):
 
     player.refresh_from_db()
     assert (player.theme, player.stars) == ("aurora", 10)
-    assert list(StarEntry.objects.filter(player=player, reason=StarReason.PURCHASE).values_list("amount", flat=True)) == [-50]
+    assert list(
+        StarEntry.objects.filter(player=player, reason=StarReason.PURCHASE).values_list("amount", flat=True)
+    ) == [-50]
 
 
 def test_a_look_out_of_reach_has_buy_disabled_and_says_how_many_stars_are_missing(phone_page: Page):
@@ -117,7 +119,9 @@ def test_switching_back_to_a_free_look(page: Page):
 def test_the_stars_still_needed_stay_on_one_line_inside_the_card(browser, live_server, width, language):
     """Trial report: "★ 50" / "46 more" / "★ needed" on three lines; now one line under the price and the button."""
     ensure_looks()
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
+    )
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     try:
         page = context.new_page()

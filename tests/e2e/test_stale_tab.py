@@ -57,7 +57,9 @@ def log_in(page: Page, username: str) -> None:
 def log_out(page: Page) -> None:
     page.goto("/settings/")
     page.locator('form[action="/accounts/logout/"] button').click()
-    expect(page.locator("#play-area")).to_be_visible()  # LOGOUT_REDIRECT_URL: the play page, a first visit's (no guest yet)
+    expect(
+        page.locator("#play-area")
+    ).to_be_visible()  # LOGOUT_REDIRECT_URL: the play page, a first visit's (no guest yet)
 
 
 def game_on_page_a(context: BrowserContext, username: str) -> tuple[Page, Game]:

@@ -28,7 +28,9 @@ def _sign_in(page: Page, live_server, player) -> None:
     session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(player.pk), settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = player.get_session_auth_hash()
     session.save()
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
+    )
 
 
 def _history(player) -> None:

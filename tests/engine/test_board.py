@@ -71,9 +71,7 @@ def test_cleared_indices_are_ascending_and_nothing_falls():
     assert result.rows == (0, 1, 2)
     assert result.cols == (1,)
     assert full_lines(result.board) == ((), ())
-    assert result.board == from_rows(
-        ["........"] * 3 + ["#.......", "#.......", "#.......", "........", "........"]
-    )
+    assert result.board == from_rows(["........"] * 3 + ["#.......", "#.......", "#.......", "........", "........"])
 
 
 @pytest.mark.parametrize(("row", "col"), [(-1, 0), (0, -1), (8, 0), (0, 8), ("1", 0), (0, 1.0), (True, 0)])

@@ -21,7 +21,7 @@ def test_a_placed_piece_paints_its_cells_with_its_family_key():
     piece = PIECES["T4-down"]
     board = place(0, piece, 2, 3).board
     colours = paint(EMPTY_COLOURS, board, piece)
-    assert [colours[r * 8:(r + 1) * 8] for r in (2, 3)] == ["...ttt..", "....t..."]
+    assert [colours[r * 8 : (r + 1) * 8] for r in (2, 3)] == ["...ttt..", "....t..."]
     assert colours.count(".") == 60
 
 

@@ -54,9 +54,7 @@ def test_each_draw_is_exactly_the_set_of_pieces_placeable_with_those_drawn_befor
     for board in boards[:120]:
         filled = board_cells(board)
         first_choices = fair_pieces(board, BASE_SET)
-        assert [p.id for p in first_choices] == [
-            p.id for p in BASE_SET if naive_can_place_all(filled, [p.cells])
-        ]
+        assert [p.id for p in first_choices] == [p.id for p in BASE_SET if naive_can_place_all(filled, [p.cells])]
         first = rng.choice(first_choices)
         second_choices = fair_pieces(board, BASE_SET, [first])
         assert [p.id for p in second_choices] == [
@@ -98,14 +96,10 @@ def test_a_fixed_seed_gives_a_fixed_first_hand():
 
 
 def test_the_deal_depends_only_on_board_piece_set_and_stream():
-    board = from_rows(
-        ["###.####", "#.#.#.#.", "........", "..##..##", "........", "#......#", "........", "##....##"]
-    )
+    board = from_rows(["###.####", "#.#.#.#.", "........", "..##..##", "........", "#......#", "........", "##....##"])
     hands = {tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", 4))) for _ in range(5)}
     assert len(hands) == 1
-    other_deals = {
-        tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", k))) for k in range(20)
-    }
+    other_deals = {tuple(p.id for p in deal_hand(board, piece_set(15), DealStream(b"same", k))) for k in range(20)}
     assert len(other_deals) > 1  # the stream, not anything else, varies the hand
 
 

@@ -10,10 +10,10 @@ that already have a full line.
 
 import random
 
-from tools.deal_bench import naive_can_place_all
 from game.engine.bitboard import LINE_MASKS, has_full_line
 from game.engine.deal import fair_pieces
 from game.engine.pieces import piece_set
+from tools.deal_bench import naive_can_place_all
 
 PIECES_15 = piece_set(15)
 

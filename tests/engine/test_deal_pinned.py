@@ -105,16 +105,14 @@ def test_the_fixture_is_the_one_recorded():
 
 @pytest.mark.parametrize("chunk", range(6))
 def test_the_deal_gives_the_pinned_hands_on_recorded_boards(chunk):
-    entries = PINNED["deals"][chunk * 70:(chunk + 1) * 70]
+    entries = PINNED["deals"][chunk * 70 : (chunk + 1) * 70]
     for board_hex, set_name, seed_hex, k, expected in entries:
         hand = deal_hand(int(board_hex, 16), SETS[set_name], DealStream(bytes.fromhex(seed_hex), k))
         assert ids(hand) == expected, (board_hex, set_name, seed_hex, k)
 
 
 def test_the_deal_gives_the_pinned_hands_on_two_thousand_random_boards():
-    hands = [
-        ids(deal_hand(board, SETS[name], DealStream(seed, k))) for board, name, seed, k in pinned_random_boards()
-    ]
+    hands = [ids(deal_hand(board, SETS[name], DealStream(seed, k))) for board, name, seed, k in pinned_random_boards()]
     assert sha256_lines(hands) == RANDOM_BOARDS_SHA256
 
 

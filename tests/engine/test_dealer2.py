@@ -44,7 +44,9 @@ def challenge_start_hands(count, rng):
         board = sum(1 << cell for cell in rng.sample(range(64), rng.randint(10, 40)))
         if has_full_line(board):
             continue
-        state = new_game(challenge_rules(number, 10**9), b"start-%d" % game, board, dealer=2, client_seed=client_seed(game))
+        state = new_game(
+            challenge_rules(number, 10**9), b"start-%d" % game, board, dealer=2, client_seed=client_seed(game)
+        )
         hands.append((board, state.hand))
         if state.status == Status.NO_MOVES:
             state = continue_game(state)
@@ -91,7 +93,8 @@ def test_each_dealer_two_draw_is_exactly_the_pieces_that_fit_now_and_are_placeab
         filled = board_cells(board)
         first, second = deal_hand(board, BASE_SET, HmacStream(b"exact", None, board % 1000))[:2]
         expected = [
-            p.id for p in BASE_SET
+            p.id
+            for p in BASE_SET
             if fits_now(filled, p.cells) and naive_can_place_all(filled, [first.cells, second.cells, p.cells])
         ]
         assert [p.id for p in fair_pieces(board, BASE_SET, [first, second], dealer=2)] == expected
@@ -108,7 +111,19 @@ def test_on_a_crowded_board_a_later_piece_no_longer_relies_on_a_clear():
 def test_drawn_pieces_from_outside_the_set_are_never_candidates_themselves():
     r6, i5 = PIECES["R6-v"], PIECES["I5-v"]  # R6-v is not in the base set; it fits once I5-v clears rows 0-4
     assert [p.id for p in fair_pieces(CROWDED, BASE_SET, [r6, i5], dealer=2)] == [
-        "mono", "I2-h", "I2-v", "I3-h", "I3-v", "I4-h", "I4-v", "I5-h", "I5-v", "V3-nw", "L4-270", "J4-0", "V5-se",
+        "mono",
+        "I2-h",
+        "I2-v",
+        "I3-h",
+        "I3-v",
+        "I4-h",
+        "I4-v",
+        "I5-h",
+        "I5-v",
+        "V3-nw",
+        "L4-270",
+        "J4-0",
+        "V5-se",
     ]
     assert len(fair_pieces(CROWDED, BASE_SET, [r6, i5], dealer=1)) == 35
     assert fair_pieces(0, BASE_SET, [r6], dealer=2) == BASE_SET

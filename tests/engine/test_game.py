@@ -42,12 +42,32 @@ P = PIECES
 CHECKER = sum(bit(r, c) for r in range(8) for c in range(8) if (r + c) % 2)
 
 
-def state_with(board, hand_ids, *, rules=CLASSIC, used=(False, False, False), combo=Combo(), score=0,
-               status=Status.PLAYING, continues_left=None, deals=1, moves=0, seed=b"game-tests"):
+def state_with(
+    board,
+    hand_ids,
+    *,
+    rules=CLASSIC,
+    used=(False, False, False),
+    combo=Combo(),
+    score=0,
+    status=Status.PLAYING,
+    continues_left=None,
+    deals=1,
+    moves=0,
+    seed=b"game-tests",
+):
     return GameState(
-        rules=rules, seed=seed, board=board, hand=tuple(P[i] for i in hand_ids), used=used, deals=deals,
-        score=score, combo=combo, moves=moves,
-        continues_left=rules.continues if continues_left is None else continues_left, status=status,
+        rules=rules,
+        seed=seed,
+        board=board,
+        hand=tuple(P[i] for i in hand_ids),
+        used=used,
+        deals=deals,
+        score=score,
+        combo=combo,
+        moves=moves,
+        continues_left=rules.continues if continues_left is None else continues_left,
+        status=status,
     )
 
 
@@ -158,8 +178,11 @@ def test_an_illegal_placement_is_refused_and_changes_nothing():
 
 def test_all_engine_errors_are_value_errors_with_stable_codes():
     codes = {
-        InvalidMoveError: "invalid", NotPlayingError: "not_playing", SlotUsedError: "slot_used",
-        IllegalMoveError: "illegal_placement", NoContinueError: "no_continue",
+        InvalidMoveError: "invalid",
+        NotPlayingError: "not_playing",
+        SlotUsedError: "slot_used",
+        IllegalMoveError: "illegal_placement",
+        NoContinueError: "no_continue",
     }
     for cls, code in codes.items():
         assert issubclass(cls, EngineError) and issubclass(cls, ValueError)
@@ -226,15 +249,25 @@ def test_without_a_continue_no_moves_ends_the_game_at_once():
 
 def test_continue_deals_a_fresh_fair_hand_and_keeps_board_score_combo_and_moves():
     state = state_with(
-        CHECKER, ["O4", "O4", "O9"], used=(True, False, False), status=Status.NO_MOVES,
-        combo=Combo(2, 2), score=777, moves=40, deals=14, seed=b"cont",
+        CHECKER,
+        ["O4", "O4", "O9"],
+        used=(True, False, False),
+        status=Status.NO_MOVES,
+        combo=Combo(2, 2),
+        score=777,
+        moves=40,
+        deals=14,
+        seed=b"cont",
     )
     after = continue_game(state)
     assert after.hand == deal_hand(CHECKER, BASE_SET, DealStream(b"cont", 14))
     # Only monominoes fit here, and three of them complete no line: the fair hand is forced.
     assert [piece.id for piece in after.hand] == ["mono", "mono", "mono"]
     assert (after.used, after.deals, after.continues_left, after.status) == (
-        (False, False, False), 15, 0, Status.PLAYING,
+        (False, False, False),
+        15,
+        0,
+        Status.PLAYING,
     )
     assert (after.board, after.score, after.combo, after.moves) == (CHECKER, 777, Combo(2, 2), 40)
 
@@ -278,11 +311,7 @@ def test_a_game_runs_to_the_end_through_continue_and_then_over():
 def test_legal_moves_are_exactly_the_fitting_unused_slots_and_anchors():
     state = state_with(bit(0, 0) | bit(5, 5), ["O9", "mono", "I5-v"], used=(False, True, False))
     expected = {
-        (slot, r, c)
-        for slot in (0, 2)
-        for r in range(8)
-        for c in range(8)
-        if fits(state.board, state.hand[slot], r, c)
+        (slot, r, c) for slot in (0, 2) for r in range(8) for c in range(8) if fits(state.board, state.hand[slot], r, c)
     }
     assert set(legal_moves(state)) == expected
     assert list(legal_moves(dataclasses.replace(state, status=Status.OVER))) == []

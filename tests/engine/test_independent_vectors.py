@@ -13,7 +13,12 @@ import pytest
 import game.engine as engine
 
 VECTORS = json.loads((pathlib.Path(__file__).parents[2] / "docs" / "fair-deal-vectors.json").read_text())
-SETS = {"base": engine.BASE_SET, "challenge-6": engine.piece_set(6), "challenge-10": engine.piece_set(10), "challenge-15": engine.piece_set(15)}
+SETS = {
+    "base": engine.BASE_SET,
+    "challenge-6": engine.piece_set(6),
+    "challenge-10": engine.piece_set(10),
+    "challenge-15": engine.piece_set(15),
+}
 
 
 def _client(vector):

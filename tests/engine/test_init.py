@@ -12,26 +12,69 @@ REPO_ROOT = ENGINE_DIR.parents[1]
 
 CONTRACT_NAMES = [
     # bitboard
-    "SIZE", "FULL", "ROW_MASKS", "COL_MASKS", "bit", "from_rows", "to_rows", "full_lines", "popcount",
+    "SIZE",
+    "FULL",
+    "ROW_MASKS",
+    "COL_MASKS",
+    "bit",
+    "from_rows",
+    "to_rows",
+    "full_lines",
+    "popcount",
     # pieces
-    "Piece", "PIECES", "BASE_SET", "piece_set",
+    "Piece",
+    "PIECES",
+    "BASE_SET",
+    "piece_set",
     # board
-    "anchors", "fits", "place", "Placement",
+    "anchors",
+    "fits",
+    "place",
+    "Placement",
     # scoring
-    "Combo", "ClassicScoring", "PracticeScoring", "MoveResult",
+    "Combo",
+    "ClassicScoring",
+    "PracticeScoring",
+    "MoveResult",
     # stream, deal, solver
-    "DealStream", "deal_hand", "witness", "can_place_all",
+    "DealStream",
+    "deal_hand",
+    "witness",
+    "can_place_all",
     # game
-    "Status", "Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules", "GameState",
-    "new_game", "play", "continue_game", "decline", "replay",
+    "Status",
+    "Rules",
+    "CLASSIC",
+    "PRACTICE",
+    "DAILY",
+    "challenge_rules",
+    "GameState",
+    "new_game",
+    "play",
+    "continue_game",
+    "decline",
+    "replay",
     # errors
-    "EngineError", "InvalidMoveError", "IllegalMoveError", "NotPlayingError", "SlotUsedError",
-    "NoContinueError", "InvalidBoardError",
+    "EngineError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "NotPlayingError",
+    "SlotUsedError",
+    "NoContinueError",
+    "InvalidBoardError",
 ]
 
 MODULE_NAMES = {
     "bitboard": [
-        "SIZE", "FULL", "ROW_MASKS", "COL_MASKS", "bit", "from_rows", "to_rows", "full_lines", "popcount",
+        "SIZE",
+        "FULL",
+        "ROW_MASKS",
+        "COL_MASKS",
+        "bit",
+        "from_rows",
+        "to_rows",
+        "full_lines",
+        "popcount",
     ],
     "pieces": ["Piece", "PIECES", "BASE_SET", "piece_set"],
     "board": ["anchors", "fits", "place", "Placement"],
@@ -64,16 +107,48 @@ def test_the_game_state_fields_are_the_contract_fields_in_order():
     import dataclasses
 
     fields = [f.name for f in dataclasses.fields(engine.GameState)]
-    assert fields == ["rules", "seed", "board", "hand", "used", "deals", "score", "combo", "moves",
-                      "continues_left", "status", "dealer", "client_seed"]
+    assert fields == [
+        "rules",
+        "seed",
+        "board",
+        "hand",
+        "used",
+        "deals",
+        "score",
+        "combo",
+        "moves",
+        "continues_left",
+        "status",
+        "dealer",
+        "client_seed",
+    ]
     assert [f.name for f in dataclasses.fields(engine.MoveResult)] == [
-        "squares", "lines", "rows", "cols", "combo", "line_points", "clear_bonus", "points"]
+        "squares",
+        "lines",
+        "rows",
+        "cols",
+        "combo",
+        "line_points",
+        "clear_bonus",
+        "points",
+    ]
     assert [f.name for f in dataclasses.fields(engine.Placement)] == ["board", "rows", "cols", "squares"]
     assert [f.name for f in dataclasses.fields(engine.Combo)] == ["combo", "moves_left"]
     assert [f.name for f in dataclasses.fields(engine.Piece) if f.init] == [
-        "id", "family", "cells", "mask", "height", "width"]
+        "id",
+        "family",
+        "cells",
+        "mask",
+        "height",
+        "width",
+    ]
     assert [f.name for f in dataclasses.fields(engine.Rules)][:5] == [
-        "name", "pieces", "scoring", "continues", "target"]
+        "name",
+        "pieces",
+        "scoring",
+        "continues",
+        "target",
+    ]
 
 
 def test_values_are_frozen():
@@ -96,7 +171,5 @@ def test_no_module_of_the_engine_imports_django():
 
 def test_importing_the_engine_loads_no_django():
     code = "import sys, game.engine; print(any(m.split('.')[0] == 'django' for m in sys.modules))"
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True
-    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

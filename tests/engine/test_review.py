@@ -12,16 +12,18 @@ from game.engine.review import Option, judge_move, review_game
 from game.engine.rules import CLASSIC, DAILY, PRACTICE
 from game.engine.scoring import ClassicScoring, Combo, PracticeScoring
 
-BLOCK_AND_LONE_HOLES = from_rows([
-    "...#####",
-    "...#####",
-    "...#####",
-    "###.####",
-    "#####.##",
-    "#######.",
-    "####.###",
-    "######.#",
-])
+BLOCK_AND_LONE_HOLES = from_rows(
+    [
+        "...#####",
+        "...#####",
+        "...#####",
+        "###.####",
+        "#####.##",
+        "#######.",
+        "####.###",
+        "######.#",
+    ]
+)
 CHECKERBOARD = from_rows(["#.#.#.#.", ".#.#.#.#"] * 4)
 EXAMPLE_5 = from_rows(["...#...."] * 3 + ["###.####"] + ["...#...."] * 4)  # RULES.md worked example 5
 O9_AND_MONOS = (PIECES["O9"], PIECES["mono"], PIECES["mono"])
@@ -31,8 +33,18 @@ NONE_USED = (False, False, False)
 
 def state_on(board, hand, rules=CLASSIC, combo=Combo()):
     return GameState(
-        rules=rules, seed=b"review", board=board, hand=hand, used=NONE_USED, deals=1, score=0, combo=combo,
-        moves=0, continues_left=rules.continues, status=Status.PLAYING, dealer=2,
+        rules=rules,
+        seed=b"review",
+        board=board,
+        hand=hand,
+        used=NONE_USED,
+        deals=1,
+        score=0,
+        combo=combo,
+        moves=0,
+        continues_left=rules.continues,
+        status=Status.PLAYING,
+        dealer=2,
     )
 
 
@@ -45,7 +57,13 @@ def test_a_monomino_in_the_square_hole_strands_the_3x3_and_the_safe_placement_ke
 
 def test_a_monomino_in_a_lone_hole_keeps_the_hand_placeable_and_strands_nothing():
     verdict = judge_move(BLOCK_AND_LONE_HOLES, O9_AND_MONOS, NONE_USED, (1, 5, 7), Combo(), ClassicScoring())
-    assert (verdict.played.points, verdict.played.lines, verdict.hand_placeable, verdict.stranded, verdict.safe) == (210, 2, True, False, None)
+    assert (verdict.played.points, verdict.played.lines, verdict.hand_placeable, verdict.stranded, verdict.safe) == (
+        210,
+        2,
+        True,
+        False,
+        None,
+    )
     assert verdict.better is None  # no placement of it completes more than two lines
 
 
@@ -76,9 +94,7 @@ def test_a_missed_board_clear_counts_the_3000_bonus():
 
 
 def test_a_clear_that_would_strand_the_rest_of_the_hand_is_not_a_missed_clear():
-    board = from_rows(
-        [".#.#####", "#.#.##.#", "........", ".#...##.", "..#.####", "#.##.#.#", "..#.#.##", "..######"]
-    )
+    board = from_rows([".#.#####", "#.#.##.#", "........", ".#...##.", "..#.####", "#.##.#.#", "..#.#.##", "..######"])
     hand = (PIECES["V3-sw"], PIECES["V5-sw"], PIECES["I2-h"])
     clearing = judge_move(board, hand, NONE_USED, (0, 2, 6), Combo(), ClassicScoring())
     assert (clearing.played.points, clearing.played.lines, clearing.stranded) == (130, 1, True)
@@ -114,14 +130,18 @@ def test_a_game_judged_turn_by_turn_marks_the_lost_hand_and_sums_the_table():
     third = continue_game(second)
     review = review_game(start, [((1, 1, 1), first), ((2, 3, 3), second), (None, third)])
     assert [(m.number, m.deal, m.played.points, m.stranded, m.hand_placeable) for m in review.moves] == [
-        (0, 0, 10, True, False), (1, 0, 210, False, False),
+        (0, 0, 10, True, False),
+        (1, 0, 210, False, False),
     ]
     assert [(hand.deal, hand.continued, hand.lost) for hand in review.hands] == [(0, False, True), (1, True, False)]
     assert (review.hands_kept, review.clears_missed, review.points_missed) == (1, 1, 200)
 
 
 def test_the_daily_and_practice_are_judged_by_their_own_scoring():
-    daily = review_game(state_on(BLOCK_AND_LONE_HOLES, MONOS, DAILY), [((0, 0, 0), play(state_on(BLOCK_AND_LONE_HOLES, MONOS, DAILY), 0, 0, 0)[0])])
+    daily = review_game(
+        state_on(BLOCK_AND_LONE_HOLES, MONOS, DAILY),
+        [((0, 0, 0), play(state_on(BLOCK_AND_LONE_HOLES, MONOS, DAILY), 0, 0, 0)[0])],
+    )
     practice_start = state_on(BLOCK_AND_LONE_HOLES, MONOS, PRACTICE)
     practice = review_game(practice_start, [((0, 0, 0), play(practice_start, 0, 0, 0)[0])])
     assert (daily.points_missed, practice.points_missed) == (200, 20)

@@ -43,8 +43,17 @@ EXAMPLE_5_BOARD = (ROW_MASKS[3] | COL_MASKS[3]) ^ bit(3, 3)
 
 def state_with(board, hand_ids, combo=Combo(), rules=CLASSIC, used=(False, False, False), score=0):
     return GameState(
-        rules=rules, seed=b"scoring", board=board, hand=tuple(PIECES[i] for i in hand_ids), used=used,
-        deals=1, score=score, combo=combo, moves=0, continues_left=rules.continues, status=Status.PLAYING,
+        rules=rules,
+        seed=b"scoring",
+        board=board,
+        hand=tuple(PIECES[i] for i in hand_ids),
+        used=used,
+        deals=1,
+        score=score,
+        combo=combo,
+        moves=0,
+        continues_left=rules.continues,
+        status=Status.PLAYING,
     )
 
 
@@ -159,9 +168,7 @@ def test_practice_example_5_played_in_a_practice_game_scores_21_and_combo_stays_
     assert state.combo == Combo(0, 0)
 
 
-@pytest.mark.parametrize(
-    ("lines", "points"), [(0, 0), (1, 100), (2, 200), (3, 600), (4, 1200), (5, 2000), (6, 3000)]
-)
+@pytest.mark.parametrize(("lines", "points"), [(0, 0), (1, 100), (2, 200), (3, 600), (4, 1200), (5, 2000), (6, 3000)])
 def test_line_points_at_combo_one_are_100_then_100_n_n_minus_1(lines, points):
     assert CLASSIC_SCORING.line_points(lines, 1) == points
     assert CLASSIC_SCORING.line_points(lines, 3) == 3 * points

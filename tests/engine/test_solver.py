@@ -84,9 +84,11 @@ def test_a_board_with_a_full_line_clears_it_after_the_first_placement():
     assert can_place_all(board, [P["mono"], P["O9"]])
 
 
-dense_boards = st.lists(st.integers(0, 63), min_size=30, max_size=56).map(
-    lambda cells: sum(1 << c for c in set(cells))
-).filter(lambda board: not has_full_line(board))
+dense_boards = (
+    st.lists(st.integers(0, 63), min_size=30, max_size=56)
+    .map(lambda cells: sum(1 << c for c in set(cells)))
+    .filter(lambda board: not has_full_line(board))
+)
 
 
 @settings(max_examples=150, deadline=None, database=None)

@@ -22,9 +22,13 @@ def spec_block(seed: bytes, k: int, i: int) -> bytes:
 
 def test_the_stream_is_blake2b_in_counter_mode_over_seed_deal_number_and_block_counter():
     stream = DealStream(b"block-knock", 3)
-    assert stream.read(64 * 3 + 5) == spec_block(b"block-knock", 3, 0) + spec_block(
-        b"block-knock", 3, 1
-    ) + spec_block(b"block-knock", 3, 2) + spec_block(b"block-knock", 3, 3)[:5]
+    assert (
+        stream.read(64 * 3 + 5)
+        == spec_block(b"block-knock", 3, 0)
+        + spec_block(b"block-knock", 3, 1)
+        + spec_block(b"block-knock", 3, 2)
+        + spec_block(b"block-knock", 3, 3)[:5]
+    )
     assert PERSONALIZATION == b"BlockKnock-deal1"
 
 

@@ -13,8 +13,13 @@ def staff_client(client, db):
 
 
 def form_data(challenge, **changes):
-    data = {"number": challenge.number, "target": challenge.target, "start_board": challenge.start_board,
-            "piece_set": "", "active": "on"}
+    data = {
+        "number": challenge.number,
+        "target": challenge.target,
+        "start_board": challenge.start_board,
+        "piece_set": "",
+        "active": "on",
+    }
     return {**data, **changes}
 
 

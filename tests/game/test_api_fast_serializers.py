@@ -12,9 +12,15 @@ from rest_framework.exceptions import ValidationError
 
 from blockknock.accounts.serializers import PlayerSerializer, player_data
 from game import engine, services
-from game.api.serializers import GameSerializer, MoveResultSerializer, MoveSerializer, game_data, move_body, move_result_data
+from game.api.serializers import (
+    GameSerializer,
+    MoveResultSerializer,
+    MoveSerializer,
+    game_data,
+    move_body,
+    move_result_data,
+)
 from game.models import Game
-
 from tests.helpers import set_position
 
 CROSS_MISSING_CENTRE = ["...#....", "...#....", "...#....", "###.####", "...#....", "...#....", "...#....", "...#...."]
@@ -35,7 +41,9 @@ def test_a_new_classic_game(classic):
 
 
 def test_a_game_mid_hand_with_a_combo_and_used_slots(player, classic):
-    set_position(classic, CROSS_MISSING_CENTRE, ("mono", "O4", "T4-up"), used=(False, True, False), combo=2, moves_left=1)
+    set_position(
+        classic, CROSS_MISSING_CENTRE, ("mono", "O4", "T4-up"), used=(False, True, False), combo=2, moves_left=1
+    )
     assert_same_game(Game.objects.get(pk=classic.pk))
 
 
@@ -92,10 +100,17 @@ MOVE_BODIES_REFUSED = [
 
 
 def test_a_valid_move_body_reads_as_the_serializer_reads_it():
-    for body in ({"slot": 2, "row": 7, "col": 0, "move_number": 41}, {"slot": 0, "row": 0, "col": 7, "move_number": 0, "extra": "x"}):
+    for body in (
+        {"slot": 2, "row": 7, "col": 0, "move_number": 41},
+        {"slot": 0, "row": 0, "col": 7, "move_number": 0, "extra": "x"},
+    ):
         serializer = MoveSerializer(data=body)
         assert serializer.is_valid()
-        assert move_body(body) == dict(serializer.validated_data) == {name: body[name] for name in ("slot", "row", "col", "move_number")}
+        assert (
+            move_body(body)
+            == dict(serializer.validated_data)
+            == {name: body[name] for name in ("slot", "row", "col", "move_number")}
+        )
 
 
 @pytest.mark.parametrize("body", MOVE_BODIES_REFUSED, ids=repr)

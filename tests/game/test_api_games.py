@@ -8,12 +8,25 @@ from rest_framework.test import APIClient
 
 from game import engine
 from game.models import Game
-
 from tests.helpers import EMPTY, set_position
 
 GAME_FIELDS = {
-    "id", "mode", "challenge", "day", "status", "score", "target", "combo", "combo_moves_left",
-    "moves", "board", "hand", "continues_left", "stars", "fair", "colours",
+    "id",
+    "mode",
+    "challenge",
+    "day",
+    "status",
+    "score",
+    "target",
+    "combo",
+    "combo_moves_left",
+    "moves",
+    "board",
+    "hand",
+    "continues_left",
+    "stars",
+    "fair",
+    "colours",
 }
 
 
@@ -26,12 +39,24 @@ def test_starting_classic_gives_a_fresh_game(api):
     assert response.status_code == 201
     game = response.json()
     assert set(game) == GAME_FIELDS
-    assert (game["mode"], game["status"], game["score"], game["moves"], game["continues_left"]) == ("classic", "playing", 0, 0, 1)
+    assert (game["mode"], game["status"], game["score"], game["moves"], game["continues_left"]) == (
+        "classic",
+        "playing",
+        0,
+        0,
+        1,
+    )
     assert game["board"] == EMPTY
     assert [slot["slot"] for slot in game["hand"]] == [0, 1, 2]
     assert all(slot["piece"] in engine.PIECES and not slot["used"] and slot["fits"] for slot in game["hand"])
     assert game["colours"] == EMPTY
-    assert (game["challenge"], game["target"], game["stars"], game["combo"], game["combo_moves_left"]) == (None, None, None, 0, 0)
+    assert (game["challenge"], game["target"], game["stars"], game["combo"], game["combo_moves_left"]) == (
+        None,
+        None,
+        None,
+        0,
+        0,
+    )
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", game["day"])
 
 
@@ -82,8 +107,20 @@ def test_continue_deals_a_fresh_hand_and_keeps_the_rest(api, classic):
     response = api.post(f"/api/games/{classic.pk}/continue/")
     assert response.status_code == 200
     game = response.json()
-    assert (game["status"], game["continues_left"], game["score"], game["combo"], game["combo_moves_left"], game["moves"]) == (
-        "playing", 0, 420, 2, 1, 7,
+    assert (
+        game["status"],
+        game["continues_left"],
+        game["score"],
+        game["combo"],
+        game["combo_moves_left"],
+        game["moves"],
+    ) == (
+        "playing",
+        0,
+        420,
+        2,
+        1,
+        7,
     )
     assert game["board"] == NO_MOVES_BOARD
     assert all(not slot["used"] for slot in game["hand"])
@@ -126,7 +163,9 @@ def play_out(api, game_id):
             continue
         slot, row, col = first_legal_move(game)
         game = api.post(
-            f"/api/games/{game_id}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game["moves"]}, format="json"
+            f"/api/games/{game_id}/moves/",
+            {"slot": slot, "row": row, "col": col, "move_number": game["moves"]},
+            format="json",
         ).json()["game"]
     return game
 

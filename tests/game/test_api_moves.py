@@ -3,16 +3,26 @@
 import pytest
 
 from game.models import Game
-
 from tests.helpers import EMPTY, set_position
 
-TWO_ROWS_OPEN_AT_RIGHT = ["######..", "######..", "........", "........", "........", "........", "........", ".......#"]
+TWO_ROWS_OPEN_AT_RIGHT = [
+    "######..",
+    "######..",
+    "........",
+    "........",
+    "........",
+    "........",
+    "........",
+    ".......#",
+]
 CROSS_MISSING_CENTRE = ["...#....", "...#....", "...#....", "###.####", "...#....", "...#....", "...#....", "...#...."]
 
 
 def post_move(api, game, slot, row, col, move_number=None):
     number = game.moves if move_number is None else move_number
-    return api.post(f"/api/games/{game.pk}/moves/", {"slot": slot, "row": row, "col": col, "move_number": number}, format="json")
+    return api.post(
+        f"/api/games/{game.pk}/moves/", {"slot": slot, "row": row, "col": col, "move_number": number}, format="json"
+    )
 
 
 def test_two_lines_at_combo_two_score_640(api, classic):
@@ -20,8 +30,14 @@ def test_two_lines_at_combo_two_score_640(api, classic):
     response = post_move(api, classic, 0, 0, 6)
     assert response.status_code == 200
     assert response.json()["result"] == {
-        "squares": 4, "lines": 2, "rows": [0, 1], "cols": [], "combo": 3,
-        "line_points": 600, "clear_bonus": 0, "points": 640,
+        "squares": 4,
+        "lines": 2,
+        "rows": [0, 1],
+        "cols": [],
+        "combo": 3,
+        "line_points": 600,
+        "clear_bonus": 0,
+        "points": 640,
     }
     game = response.json()["game"]
     assert (game["score"], game["combo"], game["combo_moves_left"], game["moves"]) == (640, 3, 3, 1)
@@ -33,8 +49,14 @@ def test_monomino_clearing_a_cross_empties_the_board_for_3210(api, classic):
     set_position(classic, CROSS_MISSING_CENTRE)
     result = post_move(api, classic, 1, 3, 3).json()["result"]
     assert result == {
-        "squares": 1, "lines": 2, "rows": [3], "cols": [3], "combo": 1,
-        "line_points": 200, "clear_bonus": 3000, "points": 3210,
+        "squares": 1,
+        "lines": 2,
+        "rows": [3],
+        "cols": [3],
+        "combo": 1,
+        "line_points": 200,
+        "clear_bonus": 3000,
+        "points": 3210,
     }
 
 
@@ -44,8 +66,14 @@ def test_practice_scores_the_cross_21(api, player):
     game = set_position(services.game_start(player=player, mode="practice"), CROSS_MISSING_CENTRE)
     response = post_move(api, game, 0, 3, 3)
     assert response.json()["result"] == {
-        "squares": 1, "lines": 2, "rows": [3], "cols": [3], "combo": 0,
-        "line_points": 20, "clear_bonus": 0, "points": 21,
+        "squares": 1,
+        "lines": 2,
+        "rows": [3],
+        "cols": [3],
+        "combo": 0,
+        "line_points": 20,
+        "clear_bonus": 0,
+        "points": 21,
     }
     assert response.json()["game"]["score"] == 21
 
@@ -69,7 +97,12 @@ def test_refused_moves_answer_their_code_and_change_nothing(api, classic, body, 
     assert response.json()["detail"]
     after = Game.objects.get(pk=classic.pk)
     assert (after.board, after.hand, after.used, after.score, after.moves, after.seq) == (
-        before.board, before.hand, before.used, before.score, before.moves, before.seq,
+        before.board,
+        before.hand,
+        before.used,
+        before.score,
+        before.moves,
+        before.seq,
     )
 
 

@@ -6,11 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from game import engine, services
-from tools.bots import greedy_bot, lookahead_bot
 from game.models import Challenge, Game
 from game.models.challenges import validate_board_text
-
 from tests.helpers import EMPTY, set_position
+from tools.bots import greedy_bot, lookahead_bot
 
 BOT_SEEDS = range(3)
 
@@ -46,7 +45,11 @@ def play_out(rules, seed, board, bot):
     rng = random.Random(seed)
     state = engine.new_game(rules, seed.to_bytes(8, "big"), board)
     while state.status in (engine.Status.PLAYING, engine.Status.NO_MOVES):
-        state = engine.continue_game(state) if state.status == engine.Status.NO_MOVES else engine.play(state, *bot(state, rng))[0]
+        state = (
+            engine.continue_game(state)
+            if state.status == engine.Status.NO_MOVES
+            else engine.play(state, *bot(state, rng))[0]
+        )
     return state.status == engine.Status.WON
 
 
@@ -58,7 +61,12 @@ def test_every_shipped_challenge_is_won_by_a_bot_that_looks_one_hand_ahead(capsy
         ahead = greedy or sum(play_out(rung.rules, seed, rung.board, lookahead_bot) for seed in BOT_SEEDS)
         record[rung.number] = (greedy, ahead)
     with capsys.disabled():
-        print("\nchallenge: (greedy wins, look-ahead wins — run when greedy won none) of", len(BOT_SEEDS), "seeds:", record)
+        print(
+            "\nchallenge: (greedy wins, look-ahead wins — run when greedy won none) of",
+            len(BOT_SEEDS),
+            "seeds:",
+            record,
+        )
     assert all(ahead > 0 for _, ahead in record.values()), record
 
 
@@ -111,7 +119,9 @@ def test_the_ladder_shows_best_won_and_locked(player):
     win(player, 1)
     ladder = challenge_ladder(player=player)
     assert [(row["challenge"].number, row["won"], row["locked"]) for row in ladder[:3]] == [
-        (1, True, False), (2, False, False), (3, False, True),
+        (1, True, False),
+        (2, False, False),
+        (3, False, True),
     ]
     assert ladder[0]["best"] == 1500
 

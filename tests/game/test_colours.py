@@ -4,18 +4,28 @@ import importlib
 
 from game import engine, services
 from game.models import Game
-
 from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 migration = importlib.import_module("game.migrations.0007_game_colours")
 
-TWO_ROWS_OPEN_AT_RIGHT = ["######..", "######..", "........", "........", "........", "........", "........", ".......#"]
+TWO_ROWS_OPEN_AT_RIGHT = [
+    "######..",
+    "######..",
+    "........",
+    "........",
+    "........",
+    "........",
+    "........",
+    ".......#",
+]
 # every 2x2 square holds a filled cell, yet no row or column is full
 NO_ROOM_FOR_A_SQUARE = ["#.#.#.#.", "........"] * 4
 
 
 def post_move(api, game, slot, row, col):
-    return api.post(f"/api/games/{game.pk}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game.moves}, format="json")
+    return api.post(
+        f"/api/games/{game.pk}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game.moves}, format="json"
+    )
 
 
 def test_a_placed_piece_keeps_its_family_key_and_a_read_gives_it_again(api, classic):
@@ -45,7 +55,9 @@ def test_the_migration_derives_a_played_game_s_colours_from_its_events(player):
     lines = 0
     while game.status == "playing" and game.moves < 60:
         slot, row, col = next(engine.legal_moves(game.state))
-        game, result = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+        game, result = services.move_place(
+            player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
+        )
         lines += result.lines
     assert lines > 0, "the game should have cleared lines for this test to mean something"
     events = game.events.order_by("seq").values_list("kind", "slot", "row", "col")

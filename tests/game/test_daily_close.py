@@ -41,11 +41,18 @@ def test_closing_a_day_expires_the_unfinished_and_pays_every_tied_winner(db):
     with at(2026, 12, 2, 0, 0, 5):
         assert close_dailies() == ["2026-12-01"]
     closed = DailyClose.objects.get(day=D)
-    assert (closed.top_score, closed.finished, closed.expired, sorted(closed.winners)) == (900, 3, 1, sorted([alice.name, bob.name]))
+    assert (closed.top_score, closed.finished, closed.expired, sorted(closed.winners)) == (
+        900,
+        3,
+        1,
+        sorted([alice.name, bob.name]),
+    )
     late.refresh_from_db()
     assert late.status == "expired"
     paid = StarEntry.objects.filter(reason="daily_win")
-    assert sorted((entry.player_id, entry.amount, entry.day) for entry in paid) == sorted([(alice.pk, 100, D), (bob.pk, 100, D)])
+    assert sorted((entry.player_id, entry.amount, entry.day) for entry in paid) == sorted(
+        [(alice.pk, 100, D), (bob.pk, 100, D)]
+    )
 
 
 def test_running_it_twice_or_late_changes_nothing(db):

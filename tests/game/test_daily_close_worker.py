@@ -40,9 +40,23 @@ def worker():
     queue = f"test-{uuid.uuid4().hex}"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "blockknock.settings.test", "DATABASE_URL": database_url()}
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "blockknock", "worker", "--pool=solo", "-Q", queue,
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "blockknock",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     yield queue
     process.terminate()

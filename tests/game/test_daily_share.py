@@ -42,7 +42,9 @@ def daily(db):
         game.hand, game.hands = ["mono"] * 3, [["mono"] * 3]
         game.save()
         for number, col in enumerate((1, 3, 5)):
-            game, _ = services.move_place(player=player, game_id=game.public_id, slot=number, row=0, col=col, move_number=number)
+            game, _ = services.move_place(
+                player=player, game_id=game.public_id, slot=number, row=0, col=col, move_number=number
+            )
         assert game.score == 130
         finish(game, 130)
         finish(services.game_start(player=guest_create(), mode="daily"), 500)
@@ -50,14 +52,29 @@ def daily(db):
 
 
 def test_the_daily_number_counts_days_from_the_first_daily():
-    assert [daily_number(DAY - dt.timedelta(days=1)), daily_number(DAY), daily_number(dt.date(2027, 11, 30))] == [1, 2, 366]
+    assert [daily_number(DAY - dt.timedelta(days=1)), daily_number(DAY), daily_number(dt.date(2027, 11, 30))] == [
+        1,
+        2,
+        366,
+    ]
 
 
 def test_one_emoji_per_hand_by_the_lines_it_cleared_and_the_emptied_board_first():
-    moves = [{"deal": deal, "played": {"lines": lines}, "emptied": emptied} for deal, lines, emptied in [
-        (0, 0, False), (0, 0, False), (1, 1, False), (2, 1, False), (2, 1, False), (3, 3, False), (4, 0, False),
-        (4, 4, False), (5, 2, True), (6, 0, False),
-    ]]
+    moves = [
+        {"deal": deal, "played": {"lines": lines}, "emptied": emptied}
+        for deal, lines, emptied in [
+            (0, 0, False),
+            (0, 0, False),
+            (1, 1, False),
+            (2, 1, False),
+            (2, 1, False),
+            (3, 3, False),
+            (4, 0, False),
+            (4, 4, False),
+            (5, 2, True),
+            (6, 0, False),
+        ]
+    ]
     assert hand_emojis(moves) == ["⬜", "🟦", "🟩", "🟧", "🟧", "✨", "⬜"]
     assert len(set(HAND_EMOJIS) | {EMPTIED}) == 5
 

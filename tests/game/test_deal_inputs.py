@@ -9,14 +9,15 @@ the moves must be dealt the same hands.
 import copy
 import inspect
 import random
+
 import pytest
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.engine import game as engine_game
-from tools.bots import random_bot
 from game.engine.deal import deal_hand  # the real one, bound before any spy
 from game.models import Game
+from tools.bots import random_bot
 
 from .conftest import CLIENT_SEED, SERVER_SEED
 
@@ -47,7 +48,9 @@ def play_same_moves(games, rng, max_moves=120):
             break
         slot, row, col = random_bot(first.state, rng)
         games = [
-            services.move_place(player=g.player, game_id=g.public_id, slot=slot, row=row, col=col, move_number=g.moves)[0]
+            services.move_place(player=g.player, game_id=g.public_id, slot=slot, row=row, col=col, move_number=g.moves)[
+                0
+            ]
             for g in games
         ]
         yield games
@@ -63,7 +66,7 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
 ):
     player = guest_create()
     game = services.game_start(player=player, mode="classic")
-    for game, in play_same_moves([game], random.Random(6)):
+    for (game,) in play_same_moves([game], random.Random(6)):
         pass
     game = Game.objects.get(pk=game.pk)
     assert len(game.hands) >= 4 and len(deal_calls) == len(game.hands)
@@ -73,7 +76,9 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
         assert type(board) is int and 0 <= board < 2**64
         assert pieces is game.rules.pieces == engine.BASE_SET
         assert type(stream) is engine.HmacStream and stream.k == k
-        assert stream.read(256) == engine.HmacStream(SERVER_SEED, CLIENT_SEED, k).read(256)  # the game's own stream for deal k
+        assert stream.read(256) == engine.HmacStream(SERVER_SEED, CLIENT_SEED, k).read(
+            256
+        )  # the game's own stream for deal k
         hand = deal_hand(board, pieces, engine.HmacStream(SERVER_SEED, CLIENT_SEED, k))
         assert [piece.id for piece in hand] == game.hands[k]
 
@@ -82,7 +87,7 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
 def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_hands(deal_calls, fixed_seeds):
     novice, veteran = guest_create(), guest_create()
     old = services.game_start(player=veteran, mode="classic")
-    for old, in play_same_moves([old], random.Random(1), max_moves=200):
+    for (old,) in play_same_moves([old], random.Random(1), max_moves=200):
         pass
     Game.objects.filter(pk=old.pk).update(status="over", score=987_650)  # a high score to beat
     type(veteran).objects.filter(pk=veteran.pk).update(level=42, stars=5_000, name="Veteran")

@@ -9,7 +9,6 @@ from django.test import Client
 
 from game import services
 from game.models import Game
-
 from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -39,7 +38,12 @@ def last_move_leaves_nothing_that_fits(site, path: str, **fields) -> tuple[Game,
 
 @pytest.mark.parametrize(
     ("path", "fields", "points"),
-    [("/daily/", {}, 10), ("/practice/", {}, 1), ("/", {"continues_left": 0}, 10), ("/challenges/1/", {"continues_left": 0}, 10)],
+    [
+        ("/daily/", {}, 10),
+        ("/practice/", {}, 1),
+        ("/", {"continues_left": 0}, 10),
+        ("/challenges/1/", {"continues_left": 0}, 10),
+    ],
     ids=["daily", "practice", "classic-after-its-continue", "challenge-after-its-continue"],
 )
 def test_a_game_over_with_no_continue_possible_says_no_moves_left_then_the_summary(site, path, fields, points):

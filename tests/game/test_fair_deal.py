@@ -8,7 +8,6 @@ import pytest
 
 from game import engine, services
 from game.models import Game, NextSeed
-
 from tests.helpers import EMPTY, set_position
 
 HEX64 = "[0-9a-f]{64}"

@@ -9,7 +9,6 @@ import pytest
 import time_machine
 
 from game.models import DailySeed, Game, NextSeed
-
 from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 pytestmark = pytest.mark.django_db
@@ -73,5 +72,8 @@ def test_the_daily_page_lists_the_next_7_commitments(client):
         page = client.get("/daily/").content.decode()
     ahead = DailySeed.objects.filter(day__gt=dt.date(2026, 12, 1)).order_by("day")
     assert [row.day for row in ahead] == [dt.date(2026, 12, 2) + dt.timedelta(days=n) for n in range(7)]
-    listed = re.findall(r"<code data-shown-commitment=\"[0-9a-f]{64}\">([0-9a-f]{64})</code>", page.split('data-testid="daily-commitments"')[1])
+    listed = re.findall(
+        r"<code data-shown-commitment=\"[0-9a-f]{64}\">([0-9a-f]{64})</code>",
+        page.split('data-testid="daily-commitments"')[1],
+    )
     assert listed == [row.commitment for row in ahead]

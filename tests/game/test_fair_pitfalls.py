@@ -17,7 +17,6 @@ import game.models.seeds
 from game import engine, errors, seeds, services
 from game.daily_close import daily_close_due
 from game.models import DailySeed, Game, NextSeed
-
 from tests.helpers import api_client_for, race
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +28,15 @@ def at(*args):
 
 
 def test_a_deal_from_the_commitments_bytes_differs_from_the_games_hands(api):
-    game = Game.objects.get(pk=api.post("/api/games/", {"mode": "classic", "client_seed": "c"}, format="json").json()["id"])
+    game = Game.objects.get(
+        pk=api.post("/api/games/", {"mode": "classic", "client_seed": "c"}, format="json").json()["id"]
+    )
     from_hash = hashlib.sha256(bytes.fromhex(game.seed)).digest()
-    hands = [[p.id for p in engine.deal_hand(0, engine.BASE_SET, engine.HmacStream(key, "c", k))]
-             for key in (bytes.fromhex(game.seed), from_hash) for k in range(8)]
+    hands = [
+        [p.id for p in engine.deal_hand(0, engine.BASE_SET, engine.HmacStream(key, "c", k))]
+        for key in (bytes.fromhex(game.seed), from_hash)
+        for k in range(8)
+    ]
     assert hands[0] == game.hands[0]
     assert hands[:8] != hands[8:]  # the 8 first deals from the seed are not those from its hash
 
@@ -68,10 +72,16 @@ def test_the_daily_refuses_a_client_seed_and_deals_everyone_the_same(api, other_
         assert (refused.status_code, refused.json()["error"]) == (400, "invalid")
         mine = api.post("/api/games/", {"mode": "daily"}, format="json").json()
         theirs = other_api.post("/api/games/", {"mode": "daily"}, format="json").json()
-    assert mine["fair"] == theirs["fair"] == {
-        "dealer": "2", "commitment": DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment,
-        "client_seed": None, "server_seed": None,
-    }
+    assert (
+        mine["fair"]
+        == theirs["fair"]
+        == {
+            "dealer": "2",
+            "commitment": DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment,
+            "client_seed": None,
+            "server_seed": None,
+        }
+    )
     assert (mine["board"], mine["hand"]) == (theirs["board"], theirs["hand"])
 
 

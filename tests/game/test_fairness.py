@@ -9,9 +9,9 @@ from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.history import game_fairness
 from game.history.fairness import CLEARED, PLACED
-from tools.bots import greedy_bot, random_bot
 from game.models import Game
 from tests.helpers import log_in_new_guest
+from tools.bots import greedy_bot, random_bot
 
 from .test_audit import self_play
 

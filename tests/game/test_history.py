@@ -6,9 +6,9 @@ import pytest
 
 from blockknock.accounts.services import guest_create
 from game import engine
-from tools.bots import greedy_bot, random_bot
 from game.history import game_audit, game_fairness, game_replay, game_steps
 from game.models import GameEvent
+from tools.bots import greedy_bot, random_bot
 
 from .test_audit import self_play
 
@@ -49,7 +49,9 @@ def test_each_step_is_a_stored_event_with_the_engine_states_before_and_after_it(
         assert [(step.after, step.result) for step in steps] == [(state, result) for state, _, result in replayed]
         assert [ids(step.hand) for step in steps] == [game.hands[step.deal] for step in steps]
         assert [step.event.seq for step in steps if step.dealt] == [
-            row.seq for row, (state, _, _) in zip(rows, replayed) if row.kind == "continue" or state.used == (False,) * 3
+            row.seq
+            for row, (state, _, _) in zip(rows, replayed)
+            if row.kind == "continue" or state.used == (False,) * 3
         ]
         assert sum(step.dealt for step in steps) == len(game.hands) - 1
         assert (steps[-1].after.score, steps[-1].after.status) == (game.score, game.status)
@@ -59,7 +61,9 @@ def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(playe
     for game in played:
         start, rows, replayed = engine_replay(game)
         before = [start] + [state for state, _, _ in replayed[:-1]]
-        shown = [(prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row.kind != "decline"]
+        shown = [
+            (prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row.kind != "decline"
+        ]
 
         steps = game_replay(game)["steps"]
         assert [step["board"] for step in steps] == [engine.to_rows(state.board) for _, state, _ in shown]
@@ -78,7 +82,8 @@ def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(playe
 
         dealt = [(0, start.board, ids(start.hand))] + [
             (state.deals - 1, state.board, ids(state.hand))
-            for prior, (state, _, _) in zip(before, replayed) if state.deals > prior.deals
+            for prior, (state, _, _) in zip(before, replayed)
+            if state.deals > prior.deals
         ]
         proofs = game_fairness(game=game)
         assert [(proof.deal, proof.board, proof.pieces) for proof in proofs] == [

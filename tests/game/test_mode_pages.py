@@ -10,7 +10,6 @@ from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 from game import services
 from game.models import Game
-
 from tests.helpers import EMPTY, log_in_new_guest, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -130,7 +129,7 @@ def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(si
 
     assert dt.datetime.fromisoformat(target).date().toordinal() == tomorrow
     assert target.endswith(("-08:00", "-07:00")) and "T00:00:00" in target
-    assert "js/countdown.js" in first and "hx-post=\"/games/new/\"" not in first
+    assert "js/countdown.js" in first and 'hx-post="/games/new/"' not in first
 
 
 def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
@@ -199,11 +198,14 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
 def test_the_daily_page_names_yesterdays_winners(client, db):
     import datetime as dt
 
-    from blockknock.calendar import game_day
-    from game.models import DailyClose
     from django.utils import timezone
 
-    DailyClose.objects.create(day=game_day() - dt.timedelta(days=1), closed_at=timezone.now(), top_score=9120, winners=["Ada", "Bo"])
+    from blockknock.calendar import game_day
+    from game.models import DailyClose
+
+    DailyClose.objects.create(
+        day=game_day() - dt.timedelta(days=1), closed_at=timezone.now(), top_score=9120, winners=["Ada", "Bo"]
+    )
     assert "Yesterday's Daily was won by Ada, Bo with 9,120 points." in client.get("/daily/").content.decode()
 
 
@@ -217,7 +219,8 @@ def test_the_header_shows_the_level_badge_and_stars(client, db):
 
 
 @pytest.mark.parametrize(
-    ("language", "title", "note"), [("en", "Classic", "Weekly and all-time leaderboards"), ("zh-hant", "經典", "本週排行與總排行")]
+    ("language", "title", "note"),
+    [("en", "Classic", "Weekly and all-time leaderboards"), ("zh-hant", "經典", "本週排行與總排行")],
 )
 def test_classic_names_its_mode_in_a_visible_bar_like_the_others(site, language, title, note):
     """Trial report: Classic's bar was a visually-hidden h1 only; it says its mode and what it counts for."""

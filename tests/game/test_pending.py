@@ -45,7 +45,9 @@ def error_event(response) -> dict:
     return json.loads(response["HX-Trigger"])["bk:game-error"]
 
 
-@pytest.mark.parametrize("url", ["/", "/challenges/", "/settings/theme/", "/how-to-play/", "/settings/", "/leaderboards/", "/stats/"])
+@pytest.mark.parametrize(
+    "url", ["/", "/challenges/", "/settings/theme/", "/how-to-play/", "/settings/", "/leaderboards/", "/stats/"]
+)
 def test_a_visit_that_never_plays_writes_nothing(client, url):
     with CaptureQueriesContext(connection) as queries:
         answer = client.get(url)
@@ -81,9 +83,14 @@ def test_the_first_move_saves_one_guest_and_the_game_the_page_showed(client):
     assert seed_commitment(game.seed) == shown
     assert game.hands[0] == hand and game.client_seed == token.split(":")[0]
     assert guest.next_seed.commitment == next_shown
-    assert (attr(answer.content.decode(), "data-game-id"), attr(answer.content.decode(), "data-moves")) == (str(game.pk), "1")
+    assert (attr(answer.content.decode(), "data-game-id"), attr(answer.content.decode(), "data-moves")) == (
+        str(game.pk),
+        "1",
+    )
     header = answer.content.decode().partition('<span class="player-text" id="player-text" hx-swap-oob="true">')[2]
-    assert f'data-testid="player-name">{guest.name}<' in header and ">Lv 0<" in header  # the header knows the guest at once
+    assert (
+        f'data-testid="player-name">{guest.name}<' in header and ">Lv 0<" in header
+    )  # the header knows the guest at once
     assert client.get("/accounts/session/").json()["player"] == guest.pk
     assert client.get("/").context["game"].pk == game.pk  # the page now resumes it
 
@@ -138,7 +145,9 @@ def test_a_forged_or_expired_token_is_refused_and_writes_nothing(client, monkeyp
 
 def test_a_first_visits_page_can_start_its_game_for_a_day(client, monkeypatch):
     game = client.get("/").context["game"]
-    answer = client.post("/games/pending/move/", move_body(expired_token(monkeypatch, age=24 * 60 * 60 - 60), game), **HX)
+    answer = client.post(
+        "/games/pending/move/", move_body(expired_token(monkeypatch, age=24 * 60 * 60 - 60), game), **HX
+    )
     assert answer.status_code == 200 and Game.objects.get().moves == 1
 
 
@@ -166,11 +175,20 @@ def test_new_game_on_the_first_page_abandons_its_game_for_the_one_whose_commitme
 def test_a_refused_first_move_keeps_the_claimed_game_and_answers_its_board(client):
     page = client.get("/")
     token, game = page.context["pending"].token, page.context["game"]
-    body = {**move_body(token, game), "row": 7, "col": 7, "slot": [s for s, p in enumerate(game.hand) if p != "mono"][0]}
+    body = {
+        **move_body(token, game),
+        "row": 7,
+        "col": 7,
+        "slot": [s for s, p in enumerate(game.hand) if p != "mono"][0],
+    }
     refused = client.post("/games/pending/move/", body, **HX)
     saved = Game.objects.get()
     assert (refused.status_code, error_event(refused)["code"]) == (400, "illegal_placement")
-    assert (attr(refused.content.decode(), "data-game-id"), saved.moves, saved.hands[0]) == (str(saved.pk), 0, game.hand)
+    assert (attr(refused.content.decode(), "data-game-id"), saved.moves, saved.hands[0]) == (
+        str(saved.pk),
+        0,
+        game.hand,
+    )
 
 
 def test_the_first_pages_board_resyncs_without_writing_and_is_stale_once_claimed(client):

@@ -28,7 +28,9 @@ def abandoned_game_on(rows, moves):
     game.hand, game.hands = ["mono"] * 3, [["mono"] * 3]
     game.save()
     for number, (slot, row, col) in enumerate(moves):
-        game, _ = services.move_place(player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=number)
+        game, _ = services.move_place(
+            player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=number
+        )
     services.game_start(player=player, mode="classic")
     game.refresh_from_db()
     return game
@@ -48,18 +50,44 @@ def test_the_review_of_the_checkerboard_game_has_its_exact_moves_hands_and_summa
     body = response.json()
     assert body["game"]["id"] == checkerboard.public_id and body["set_size"] == 35
     assert body["summary"] == {"hands": 1, "hands_kept": 1, "moves": 2, "clears_missed": 0, "points_missed": 0}
-    assert body["hands"] == [{
-        "deal": 0, "board": CHECKERBOARD, "pieces": ["mono"] * 3, "eligible": [1, 1, 1], "luck": 1,
-        "continued": False, "lost": False,
-    }]
+    assert body["hands"] == [
+        {
+            "deal": 0,
+            "board": CHECKERBOARD,
+            "pieces": ["mono"] * 3,
+            "eligible": [1, 1, 1],
+            "luck": 1,
+            "continued": False,
+            "lost": False,
+        }
+    ]
     first, second = body["moves"]
     assert first == {
-        "number": 0, "deal": 0, "board": CHECKERBOARD,
-        "played": {"slot": 0, "piece": "mono", "row": 0, "col": 1, "cells": [[0, 1]], "points": 10, "lines": 0, "combo": 0},
-        "emptied": False, "hand_placeable": True, "stranded": False, "safe": None, "better": None, "combo_lost": False,
+        "number": 0,
+        "deal": 0,
+        "board": CHECKERBOARD,
+        "played": {
+            "slot": 0,
+            "piece": "mono",
+            "row": 0,
+            "col": 1,
+            "cells": [[0, 1]],
+            "points": 10,
+            "lines": 0,
+            "combo": 0,
+        },
+        "emptied": False,
+        "hand_placeable": True,
+        "stranded": False,
+        "safe": None,
+        "better": None,
+        "combo_lost": False,
     }
     assert (second["number"], second["played"]["slot"], second["played"]["cells"], second["board"][0]) == (
-        1, 1, [[0, 3]], "###.#.#.",
+        1,
+        1,
+        [[0, 3]],
+        "###.#.#.",
     )
 
 
@@ -73,11 +101,20 @@ def test_a_missed_clear_through_the_api_has_the_best_placement_and_its_points(cl
     third = body["moves"][2]
     assert (third["played"]["points"], third["played"]["lines"], third["hand_placeable"]) == (10, 0, True)
     assert third["better"] == {
-        "slot": 2, "piece": "mono", "row": 0, "col": 5, "cells": [[0, 5]], "points": 110, "lines": 1, "combo": 1,
+        "slot": 2,
+        "piece": "mono",
+        "row": 0,
+        "col": 5,
+        "cells": [[0, 5]],
+        "points": 110,
+        "lines": 1,
+        "combo": 1,
     }
     assert [move["better"] for move in body["moves"][:2]] == [None, None]
     assert {k: body["summary"][k] for k in ("moves", "clears_missed", "points_missed")} == {
-        "moves": 3, "clears_missed": 1, "points_missed": 100,
+        "moves": 3,
+        "clears_missed": 1,
+        "points_missed": 100,
     }
 
 
@@ -104,7 +141,8 @@ def test_a_self_played_game_is_reviewed_move_for_move_as_its_replay(client, db):
     replay = client.get(f"/api/games/{game.public_id}/replay/").json()
     played = [step for step in replay["steps"] if "move" in step]
     assert [tuple(m["played"][k] for k in ("slot", "row", "col", "points", "lines")) for m in review["moves"]] == [
-        (s["move"]["slot"], s["move"]["row"], s["move"]["col"], s["result"]["points"], s["result"]["lines"]) for s in played
+        (s["move"]["slot"], s["move"]["row"], s["move"]["col"], s["result"]["points"], s["result"]["lines"])
+        for s in played
     ]
     assert review["summary"]["hands"] == len(game.hands)
     # the Continue and the end: each came after exactly one stranding move

@@ -9,7 +9,9 @@ from game.rewards import raises_level, star_award
 
 
 def award(score, best_before=None, won=None, paid_today=0, high=True):
-    return star_award(score=score, best_before=best_before, won_challenge=won, paid_today=paid_today, high_score_counts=high)
+    return star_award(
+        score=score, best_before=best_before, won_challenge=won, paid_today=paid_today, high_score_counts=high
+    )
 
 
 @pytest.mark.parametrize(
@@ -32,7 +34,13 @@ def test_the_daily_never_gets_the_high_score_bonus():
 
 def test_a_won_challenge_pays_its_number_up_to_twenty_unless_the_usual_is_more():
     assert award(3500, won=6).as_dict() == {
-        "base": 1, "score_bonus": 1, "high_score": 0, "challenge": 4, "capped": 0, "earned": 6, "paid": 6,
+        "base": 1,
+        "score_bonus": 1,
+        "high_score": 0,
+        "challenge": 4,
+        "capped": 0,
+        "earned": 6,
+        "paid": 6,
     }
     assert award(13000, won=25).paid == 20
     assert award(13000, best_before=100, won=3).paid == 8

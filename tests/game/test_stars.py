@@ -30,7 +30,15 @@ def test_a_first_classic_game_pays_its_stars_into_the_ledger(player):
     game = finish(player, 7600)
     player.refresh_from_db()
     assert (game.stars, player.stars, ledger_balance(player)) == (4, 4, 4)
-    assert game.stars_detail == {"base": 1, "score_bonus": 3, "high_score": 0, "challenge": 0, "capped": 0, "earned": 4, "paid": 4}
+    assert game.stars_detail == {
+        "base": 1,
+        "score_bonus": 3,
+        "high_score": 0,
+        "challenge": 0,
+        "capped": 0,
+        "earned": 4,
+        "paid": 4,
+    }
     entry = StarEntry.objects.get(player=player)
     assert (entry.amount, entry.reason, entry.game_id) == (4, "game", game.pk)
 
@@ -79,7 +87,8 @@ def test_the_cap_resets_at_midnight_in_los_angeles(player, last_minute, first_mi
         early = finish(player, 12500)
     assert (late.stars, early.stars) == (4, 6)
     assert list(StarEntry.objects.filter(game__isnull=False).order_by("pk").values_list("day", flat=True)) == [
-        day, day + dt.timedelta(days=1),
+        day,
+        day + dt.timedelta(days=1),
     ]
 
 

@@ -150,8 +150,13 @@ def test_an_api_error_detail_comes_back_in_chinese_with_accept_language_zh_hant(
 
     game = services.game_start(player=api.player, mode="classic")
     Game.objects.filter(pk=game.pk).update(board="#" + "." * 63, hand=["O4", "mono", "mono"])
-    refused = api.post(f"/api/games/{game.public_id}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json", **ZH)
-    assert (refused.status_code, refused.json()) == (400, {"error": "illegal_placement", "detail": "這個方塊放不進那裡。"})
+    refused = api.post(
+        f"/api/games/{game.public_id}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json", **ZH
+    )
+    assert (refused.status_code, refused.json()) == (
+        400,
+        {"error": "illegal_placement", "detail": "這個方塊放不進那裡。"},
+    )
 
 
 def test_the_api_answers_in_english_without_accept_language(api):
@@ -182,7 +187,9 @@ def test_numbers_keep_the_thousands_comma_in_chinese(client):
 def test_dates_are_written_the_chinese_way(client):
     html = client.get("/leaderboards/daily/", **ZH).content.decode()
     today = timezone.localdate()
-    assert re.search(rf"今天，\d{{4}}年{int(today.strftime('%m'))}月\d{{1,2}}日|今天，\d{{4}}年\d{{1,2}}月\d{{1,2}}日", html)
+    assert re.search(
+        rf"今天，\d{{4}}年{int(today.strftime('%m'))}月\d{{1,2}}日|今天，\d{{4}}年\d{{1,2}}月\d{{1,2}}日", html
+    )
     week = client.get("/leaderboards/", **ZH).content.decode()
     assert re.search(r"\d{1,2}月\d{1,2}日</time>", week)
 

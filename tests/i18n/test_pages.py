@@ -37,7 +37,9 @@ class _Texts(HTMLParser):
         if tag in ("script", "style"):
             self.hidden += 1
         for name, value in attrs:
-            if value and (name in READ_ATTRS or (name.startswith("data-") and name[5:] in TEXT_DATA or name.startswith("data-t-"))):
+            if value and (
+                name in READ_ATTRS or (name.startswith("data-") and name[5:] in TEXT_DATA or name.startswith("data-t-"))
+            ):
                 self.texts.append(value)
 
     def handle_endtag(self, tag):
@@ -56,7 +58,8 @@ def english_left(html: str) -> list[str]:
     parser = _Texts()
     parser.feed(html)
     return [
-        text for text in parser.texts
+        text
+        for text in parser.texts
         if re.search(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", text)) and not CJK.search(text) and not KEPT.match(text)
     ]
 
@@ -68,9 +71,21 @@ def zh(client, url, status=200, **extra):
 
 
 PAGES = [
-    "/", "/practice/", "/daily/", "/challenges/", "/challenges/1/", "/how-to-play/", "/settings/",
-    "/settings/scoring/", "/settings/theme/", "/leaderboards/", "/leaderboards/classic/all/",
-    "/leaderboards/challenge/", "/leaderboards/daily/", "/accounts/login/", "/accounts/signup/",
+    "/",
+    "/practice/",
+    "/daily/",
+    "/challenges/",
+    "/challenges/1/",
+    "/how-to-play/",
+    "/settings/",
+    "/settings/scoring/",
+    "/settings/theme/",
+    "/leaderboards/",
+    "/leaderboards/classic/all/",
+    "/leaderboards/challenge/",
+    "/leaderboards/daily/",
+    "/accounts/login/",
+    "/accounts/signup/",
 ]
 
 
@@ -95,7 +110,11 @@ def test_the_no_moves_overlay_the_game_over_overlay_replay_and_fairness_are_in_c
     html = over.content.decode()
     assert over.status_code == 200 and "遊戲結束" in html and english_left(html) == []
 
-    for url in ("/leaderboards/classic/all/", f"/leaderboards/replay/{game.public_id}/", f"/games/{game.public_id}/fair/"):
+    for url in (
+        "/leaderboards/classic/all/",
+        f"/leaderboards/replay/{game.public_id}/",
+        f"/games/{game.public_id}/fair/",
+    ):
         assert english_left(zh(client, url)) == [], url
 
 

@@ -30,9 +30,17 @@ def make_game(player, *, mode="classic", score=0, status="over", finished_at=Non
     """A game as the services leave it, a finished one on its boards; board and hand are placeholders (the boards never read them)."""
     finished_at = finished_at or (timezone.now() if status in ("over", "won", "abandoned", "expired") else None)
     game = Game.objects.create(
-        player=player, mode=mode, challenge=challenge, status=status, score=score,
-        day=day or game_day(finished_at), finished_at=finished_at,
-        start_board="." * 64, board="." * 64, hand=["mono", "mono", "mono"], used=[False, False, False],
+        player=player,
+        mode=mode,
+        challenge=challenge,
+        status=status,
+        score=score,
+        day=day or game_day(finished_at),
+        finished_at=finished_at,
+        start_board="." * 64,
+        board="." * 64,
+        hand=["mono", "mono", "mono"],
+        used=[False, False, False],
     )
     if game.is_finished:
         standing_record(game=game)

@@ -7,8 +7,8 @@ import time_machine
 from rest_framework.test import APIClient
 
 from blockknock.calendar import game_day
-
 from tests.helpers import api_client_for
+
 from .conftest import local, make_game, make_player
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,13 @@ def crowd(count, *, mode="classic", **fields):
     """``count`` players with distinct scores 10·count … 10, best first, finished a second apart."""
     t = local(2026, 6, 10, 12)
     return [
-        make_game(make_player(f"P{index:03}"), mode=mode, score=10 * (count - index), finished_at=t + dt.timedelta(seconds=index), **fields)
+        make_game(
+            make_player(f"P{index:03}"),
+            mode=mode,
+            score=10 * (count - index),
+            finished_at=t + dt.timedelta(seconds=index),
+            **fields,
+        )
         for index in range(count)
     ]
 
@@ -65,7 +71,10 @@ def test_fifty_a_page_with_ranks_over_the_whole_board():
     assert [e["rank"] for e in first.json()["entries"]] == list(range(1, 51))
     assert first["Link"] == '<http://testserver/api/leaderboards/classic/all/?page=2>; rel="next"'
     third = get(client, "classic/all/", page=3)
-    assert [(e["rank"], e["player"], e["value"]) for e in third.json()["entries"]][:2] == [(101, "P100", 200), (102, "P101", 190)]
+    assert [(e["rank"], e["player"], e["value"]) for e in third.json()["entries"]][:2] == [
+        (101, "P100", 200),
+        (102, "P101", 190),
+    ]
     assert len(third.json()["entries"]) == 20
     assert third["Link"] == '<http://testserver/api/leaderboards/classic/all/?page=2>; rel="prev"'
     assert get(client, "classic/all/", page=4).json() == {"entries": [], "me": None}
@@ -108,7 +117,9 @@ def test_this_weeks_board_follows_the_game_calendar():
 
 def test_daily_today_and_an_earlier_day():
     yesterday, today = dt.date(2026, 6, 9), dt.date(2026, 6, 10)
-    first = make_game(make_player("Yesterday"), mode="daily", score=300, day=yesterday, finished_at=local(2026, 6, 9, 9))
+    first = make_game(
+        make_player("Yesterday"), mode="daily", score=300, day=yesterday, finished_at=local(2026, 6, 9, 9)
+    )
     make_game(make_player("Today"), mode="daily", score=200, day=today, finished_at=local(2026, 6, 10, 9))
     with time_machine.travel(local(2026, 6, 10, 23, 30), tick=False):
         assert game_day() == today

@@ -13,7 +13,9 @@ UTC = dt.timezone.utc
 
 
 def facts(finished_at, *, mode="classic", status="over", score=100, day=None, challenge=None, game_id=1):
-    return GameFacts(game_id, 7, mode, status, challenge, day or finished_at.astimezone(game_zone()).date(), score, finished_at)
+    return GameFacts(
+        game_id, 7, mode, status, challenge, day or finished_at.astimezone(game_zone()).date(), score, finished_at
+    )
 
 
 def keys(game_facts):
@@ -100,5 +102,8 @@ def test_board_keys_and_titles():
     assert DAILY.board(dt.date(2026, 3, 9)).period_end == dt.date(2026, 3, 9)
     assert (CLASSIC_ALL.board().key, CHALLENGE.board().key) == ("classic-all", "challenge")
     assert [str(kind.title) for kind in (CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY)] == [
-        "Classic this week", "Classic all time", "Challenge", "Daily",
+        "Classic this week",
+        "Classic all time",
+        "Challenge",
+        "Daily",
     ]

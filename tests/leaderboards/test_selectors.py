@@ -44,7 +44,11 @@ def test_ranks_are_counted_over_the_whole_board_not_per_page():
     assert rows(board, page=2, per_page=2) == [(2, "C", 400), (2, "D", 400)]
     assert rows(board, page=3, per_page=2) == [(5, "E", 300)]
     assert rows(board, page=4, per_page=2) == []
-    assert [selectors.leaderboard_page(board=board, page=n, per_page=2).has_next for n in (1, 2, 3)] == [True, True, False]
+    assert [selectors.leaderboard_page(board=board, page=n, per_page=2).has_next for n in (1, 2, 3)] == [
+        True,
+        True,
+        False,
+    ]
 
 
 def test_each_player_appears_once_with_their_best():
@@ -56,12 +60,21 @@ def test_each_player_appears_once_with_their_best():
     make_game(me, score=300, finished_at=t + dt.timedelta(hours=3))  # equal, later: the first 300 stays
     make_game(other, score=250, finished_at=t)
     page = selectors.leaderboard_page(board=CLASSIC_ALL.board())
-    assert [(e.rank, e.player, e.value, e.game) for e in page.entries] == [(1, "Me", 300, str(best.pk)), (2, "Other", 250, page.entries[1].game)]
+    assert [(e.rank, e.player, e.value, e.game) for e in page.entries] == [
+        (1, "Me", 300, str(best.pk)),
+        (2, "Other", 250, page.entries[1].game),
+    ]
 
 
 @pytest.mark.parametrize(
     ("mode", "status"),
-    [("classic", "abandoned"), ("classic", "expired"), ("classic", "playing"), ("classic", "no_moves"), ("practice", "over")],
+    [
+        ("classic", "abandoned"),
+        ("classic", "expired"),
+        ("classic", "playing"),
+        ("classic", "no_moves"),
+        ("practice", "over"),
+    ],
 )
 def test_abandoned_expired_unfinished_and_practice_games_never_appear(mode, status):
     player = make_player("Nope")
@@ -74,7 +87,9 @@ def test_abandoned_expired_unfinished_and_practice_games_never_appear(mode, stat
 
 def test_an_expired_or_unfinished_daily_is_not_on_the_daily_board():
     day = dt.date(2026, 6, 10)
-    make_game(make_player("Expired"), mode="daily", status="expired", score=900, day=day, finished_at=local(2026, 6, 11, 0))
+    make_game(
+        make_player("Expired"), mode="daily", status="expired", score=900, day=day, finished_at=local(2026, 6, 11, 0)
+    )
     make_game(make_player("Playing"), mode="daily", status="playing", score=800, day=day)
     make_game(make_player("Done"), mode="daily", status="over", score=700, day=day, finished_at=local(2026, 6, 10, 9))
     assert rows(DAILY.board(day)) == [(1, "Done", 700)]
@@ -125,7 +140,9 @@ def test_the_challenge_board_ranks_the_highest_challenge_won():
     make_game(third, mode="challenge", challenge=2, status="won", score=1, finished_at=t)
     page = selectors.leaderboard_page(board=CHALLENGE.board())
     assert [(e.rank, e.player, e.value, e.game) for e in page.entries] == [
-        (1, "Me", 5, None), (1, "Other", 5, None), (3, "Third", 2, None),
+        (1, "Me", 5, None),
+        (1, "Other", 5, None),
+        (3, "Third", 2, None),
     ]
 
 

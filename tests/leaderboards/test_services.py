@@ -79,7 +79,9 @@ def test_a_rebuild_gives_the_same_boards_as_recording_games_one_by_one():
     make_game(players[2], mode="practice", score=10_000, finished_at=t)
     fields = ("board", "player", "value", "finished_at", "game")
     incremental = sorted(Standing.objects.values_list(*fields))
-    assert standings_rebuild() == len(incremental) == 4 + 3 + 4 + 1 + 1  # weeks of 06-08 (4 players) and 06-15 (3), all time, daily, challenge
+    assert (
+        standings_rebuild() == len(incremental) == 4 + 3 + 4 + 1 + 1
+    )  # weeks of 06-08 (4 players) and 06-15 (3), all time, daily, challenge
     assert sorted(Standing.objects.values_list(*fields)) == incremental
 
 
@@ -120,4 +122,6 @@ def test_two_games_of_a_player_finishing_at_once_leave_one_row_with_the_better()
         thread.start()
     for thread in threads:
         thread.join()
-    assert list(Standing.objects.filter(board="classic-all").values_list("player", "value", "game")) == [(me.pk, 500, games[1].pk)]
+    assert list(Standing.objects.filter(board="classic-all").values_list("player", "value", "game")) == [
+        (me.pk, 500, games[1].pk)
+    ]

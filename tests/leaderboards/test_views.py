@@ -75,8 +75,15 @@ def test_you_far_down_the_board_are_shown_with_a_formatted_rank_and_a_link_to_yo
         Player(username=f"bulk-{index}", name=f"Bulk {index}", is_guest=True) for index in range(1300)
     )
     t = timezone.now() - dt.timedelta(hours=1)
-    fields = {"mode": "classic", "status": "over", "day": t.date(), "start_board": "." * 64, "board": "." * 64,
-              "hand": ["mono"] * 3, "used": [False] * 3}
+    fields = {
+        "mode": "classic",
+        "status": "over",
+        "day": t.date(),
+        "start_board": "." * 64,
+        "board": "." * 64,
+        "hand": ["mono"] * 3,
+        "used": [False] * 3,
+    }
     Game.objects.bulk_create(  # bulk_create sends no signals: the rebuild puts them on the boards
         Game(player=player, score=100_000 - 10 * index, finished_at=t, **fields) for index, player in enumerate(players)
     )

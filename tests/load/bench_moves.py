@@ -173,7 +173,9 @@ class Client(threading.Thread):
             self.ledger.seen(game["id"], game)
 
 
-def client_process(kind: str, clients: int, port: int, window: tuple[float, float], seed: int, ledger_path: str) -> dict:
+def client_process(
+    kind: str, clients: int, port: int, window: tuple[float, float], seed: int, ledger_path: str
+) -> dict:
     """Run ``clients`` threads of ``kind`` for one phase (in a child process); their tally.
 
     ``window``: the timed part of the phase, in ``time.monotonic()`` (one clock for every process).
@@ -293,7 +295,9 @@ def main(argv=None) -> int:
     parser.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--port", type=int, default=8767)
     parser.add_argument("--database", default="blockknock_bench")
-    parser.add_argument("gunicorn", nargs="*", help="more gunicorn flags after --, e.g. -- --worker-class gthread --threads 4")
+    parser.add_argument(
+        "gunicorn", nargs="*", help="more gunicorn flags after --, e.g. -- --worker-class gthread --threads 4"
+    )
     args = parser.parse_args(argv)
     args.seconds = args.seconds or (5 if args.smoke else 60)
     args.concurrency = args.concurrency or ([4, 8] if args.smoke else [8, 32, 64])

@@ -80,11 +80,15 @@ def check_ledger(ledger: dict[str, dict]) -> Report:
             if number >= len(moves):
                 report.lost.append(f"game {gid} move {number}: answered 200, not stored")
             elif moves[number].points != told["points"]:
-                report.mismatched.append(f"game {gid} move {number}: told {told['points']} points, stored {moves[number].points}")
+                report.mismatched.append(
+                    f"game {gid} move {number}: told {told['points']} points, stored {moves[number].points}"
+                )
         others = len(events) - len(moves)
         extra = (len(moves) - len(ok)) + (others - len(record["events"]))
         if extra > record["unknown"]:
-            report.doubled.append(f"game {gid}: {extra} stored events beyond the {record['unknown']} of unknown outcome")
+            report.doubled.append(
+                f"game {gid}: {extra} stored events beyond the {record['unknown']} of unknown outcome"
+            )
         report.unknown_applied += max(0, extra)
         if game.score != sum(m.points for m in moves):
             report.mismatched.append(f"game {gid}: score {game.score} is not the sum of its moves' points")

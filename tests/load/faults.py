@@ -281,7 +281,11 @@ def main(argv=None) -> int:
     ledger.save(ledger_path)
 
     check = server.python("-m", "tests.load.check", str(ledger_path), env=env, capture_output=True)
-    books = json.loads(check.stdout.strip().splitlines()[-1]) if check.stdout.strip() else {"ok": False, "error": check.stderr[-2000:]}
+    books = (
+        json.loads(check.stdout.strip().splitlines()[-1])
+        if check.stdout.strip()
+        else {"ok": False, "error": check.stderr[-2000:]}
+    )
     verify = server.manage(env, "verify_deals", check=False)
 
     print()
@@ -304,8 +308,13 @@ def main(argv=None) -> int:
     print("verify_deals:", (verify.stdout + verify.stderr).strip().splitlines()[-1:])
     for line in errors:
         print("player error:", line)
-    summary = {"phases": {k: dict(v) for k, v in tally.counts.items()}, "notes": notes, "books": books,
-               "verify_deals_ok": verify.returncode == 0, "player_errors": errors}
+    summary = {
+        "phases": {k: dict(v) for k, v in tally.counts.items()},
+        "notes": notes,
+        "books": books,
+        "verify_deals_ok": verify.returncode == 0,
+        "player_errors": errors,
+    }
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     ok = bool(books.get("ok")) and verify.returncode == 0 and not errors
     print("OUTCOME:", "PASS - no game corrupted, no committed move lost" if ok else "FAIL")

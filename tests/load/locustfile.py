@@ -33,7 +33,6 @@ FAILURES: dict[str, int] = defaultdict(int)
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 
 
-
 @events.request.add_listener
 def _timing(request_type, name, response_time, response_length, exception, **kwargs):
     TIMINGS[name].append(response_time)
@@ -77,7 +76,9 @@ class Player(FastHttpUser):
             LEDGER.seen(game["id"], game)
 
     def _resync(self):
-        with self.client.get(f"/api/games/{self.game['id']}/", name=GAME, headers=self.headers, catch_response=True) as r:
+        with self.client.get(
+            f"/api/games/{self.game['id']}/", name=GAME, headers=self.headers, catch_response=True
+        ) as r:
             if r.status_code == 200:
                 self.game = r.json()
             else:

@@ -75,7 +75,9 @@ def quick_move(game: dict, rng: random.Random) -> tuple[int, int, int] | None:
     rng.shuffle(spots)
     for piece in pieces:
         for row, col in spots:
-            if all(0 <= row + r < 8 and 0 <= col + c < 8 and (row + r, col + c) not in filled for r, c in piece["cells"]):
+            if all(
+                0 <= row + r < 8 and 0 <= col + c < 8 and (row + r, col + c) not in filled for r, c in piece["cells"]
+            ):
                 return piece["slot"], row, col
     return None
 

@@ -23,10 +23,10 @@ import argparse
 import json
 import os
 import re
-import threading
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -64,11 +64,28 @@ def main(argv=None) -> int:
         sampler = threading.Thread(target=_sample_load, args=(loads, sampling), daemon=True)
         sampler.start()
         locust = server.python(
-            "-m", "locust", "-f", "tests/load/locustfile.py", "--headless", "--only-summary",
-            "-u", str(users), "-r", str(max(1, users // 10)), "-t", f"{duration}s", "--stop-timeout", "10",
-            "--host", web.url, "--loglevel", "WARNING",
-            env={**env, "LOAD_OUT": str(out)}, timeout=duration + 180,
-            stdout=open(out / "locust.log", "w"), stderr=subprocess.STDOUT,
+            "-m",
+            "locust",
+            "-f",
+            "tests/load/locustfile.py",
+            "--headless",
+            "--only-summary",
+            "-u",
+            str(users),
+            "-r",
+            str(max(1, users // 10)),
+            "-t",
+            f"{duration}s",
+            "--stop-timeout",
+            "10",
+            "--host",
+            web.url,
+            "--loglevel",
+            "WARNING",
+            env={**env, "LOAD_OUT": str(out)},
+            timeout=duration + 180,
+            stdout=open(out / "locust.log", "w"),
+            stderr=subprocess.STDOUT,
         )
         elapsed = time.monotonic() - started
         sampling.set()
@@ -96,18 +113,30 @@ def main(argv=None) -> int:
     ratio = me["p50_ms"] / move["p50_ms"] if move and me else float("nan")
 
     check = server.python("-m", "tests.load.check", str(out / "ledger.json"), env=env, capture_output=True)
-    books = json.loads(check.stdout.strip().splitlines()[-1]) if check.stdout.strip() else {"ok": False, "error": check.stderr[-2000:]}
+    books = (
+        json.loads(check.stdout.strip().splitlines()[-1])
+        if check.stdout.strip()
+        else {"ok": False, "error": check.stderr[-2000:]}
+    )
     verify = server.manage(env, "verify_deals", check=False)
 
     summary = {
-        "users": users, "duration_s": duration, "workers": args.workers, "elapsed_s": round(elapsed, 1),
-        "moves_per_s": round(moves_ok / duration, 1), "requests": figures, "errors": errors,
-        "me_to_move_speed_ratio": round(ratio, 2), "books": books,
+        "users": users,
+        "duration_s": duration,
+        "workers": args.workers,
+        "elapsed_s": round(elapsed, 1),
+        "moves_per_s": round(moves_ok / duration, 1),
+        "requests": figures,
+        "errors": errors,
+        "me_to_move_speed_ratio": round(ratio, 2),
+        "books": books,
         "verify_deals": (verify.stdout + verify.stderr).strip().splitlines()[-1:],
         "verify_deals_ok": verify.returncode == 0,
         "load_average": {
-            "min": min(loads, default=None), "max": max(loads, default=None),
-            "mean": round(statistics.fmean(loads), 2) if loads else None, "cores": os.cpu_count(),
+            "min": min(loads, default=None),
+            "max": max(loads, default=None),
+            "mean": round(statistics.fmean(loads), 2) if loads else None,
+            "cores": os.cpu_count(),
         },
     }
     targets = {
@@ -123,7 +152,9 @@ def main(argv=None) -> int:
     print()
     print(f"Load: {users} players, {duration} s, gunicorn {args.workers} workers, PostgreSQL + Redis on 127.0.0.1")
     print("client-side latency (Locust), and server-side (gunicorn access log) p50/p99:")
-    print(f"{'request':32} {'count':>6} {'fail':>4} {'p50 ms':>7} {'p99 ms':>7} {'mean':>7} {'max':>7} {'srv p50':>7} {'srv p99':>7}")
+    print(
+        f"{'request':32} {'count':>6} {'fail':>4} {'p50 ms':>7} {'p99 ms':>7} {'mean':>7} {'max':>7} {'srv p50':>7} {'srv p99':>7}"
+    )
     for name, f in figures.items():
         print(
             f"{name:32} {f['count']:>6} {f['failures']:>4} {f['p50_ms']:>7} {f['p99_ms']:>7} {f['mean_ms']:>7} "

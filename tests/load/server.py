@@ -24,8 +24,22 @@ PG = ("127.0.0.1", 5432)
 REDIS = ("127.0.0.1", 6379)
 REDIS_DB = 3
 REDIS_START = [
-    "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379", "--save", "",
-    "--appendonly", "no", "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log",
+    "redis-server",
+    "--daemonize",
+    "yes",
+    "--bind",
+    "127.0.0.1",
+    "-::1",
+    "--port",
+    "6379",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--dir",
+    "/var/lib/redis",
+    "--logfile",
+    "/var/log/redis/ci.log",
 ]
 
 
@@ -141,15 +155,30 @@ class Gunicorn:
         self.log = open(self.log_path, "a")
         self.proc = subprocess.Popen(
             [
-                str(VENV_BIN / "gunicorn"), "blockknock.wsgi:application",
-                "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-                "--timeout", "30", "--graceful-timeout", "5", "--log-level", "warning",
+                str(VENV_BIN / "gunicorn"),
+                "blockknock.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--timeout",
+                "30",
+                "--graceful-timeout",
+                "5",
+                "--log-level",
+                "warning",
                 # server-side time of each request (ms), to tell queueing from work
-                "--access-logfile", str(self.log_path.with_name("access.log")),
-                "--access-logformat", "%(M)s %(m)s %(U)s %(s)s",
+                "--access-logfile",
+                str(self.log_path.with_name("access.log")),
+                "--access-logformat",
+                "%(M)s %(m)s %(U)s %(s)s",
                 *self.options,
             ],
-            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         wait_until(self.ready, "gunicorn", timeout=60)
         return self

@@ -29,7 +29,6 @@ from django.test.utils import CaptureQueriesContext
 
 from game import services
 from game.models import Challenge, Game
-
 from tests.helpers import EMPTY, api_client_for, set_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,7 +70,9 @@ def test_an_api_move_is_four_statements(player, game):
     api = api_client_for(player)
     api.get("/api/me/")  # the token is looked up once, then cached
     with CaptureQueriesContext(connection) as queries:
-        response = api.post(f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json")
+        response = api.post(
+            f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json"
+        )
     assert response.status_code == 200
     assert statements(queries) == expected_move()
     assert set_columns(queries) == MOVE_COLUMNS
@@ -82,7 +83,9 @@ def test_an_htmx_move_is_four_statements(player, game):
     browser.force_login(player)
     browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
     with CaptureQueriesContext(connection) as queries:
-        response = browser.post(f"/games/{game.pk}/move/", {"slot": 1, "row": 0, "col": 1, "move_number": 1}, HTTP_HX_REQUEST="true")
+        response = browser.post(
+            f"/games/{game.pk}/move/", {"slot": 1, "row": 0, "col": 1, "move_number": 1}, HTTP_HX_REQUEST="true"
+        )
     assert response.status_code == 200 and 'data-moves="2"' in response.content.decode()
     assert statements(queries) == expected_move()
     assert set_columns(queries) == MOVE_COLUMNS
@@ -97,24 +100,35 @@ def test_me_is_no_statement_once_cached(player):
 
 
 WON_EXTRA = [
-    "SAVEPOINT", "UPDATE leaderboards_standing", "SELECT leaderboards_standing",  # the leaderboard's standing:
-    "SAVEPOINT", "INSERT leaderboards_standing", "RELEASE", "RELEASE",  # a parallel insert is caught
+    "SAVEPOINT",
+    "UPDATE leaderboards_standing",
+    "SELECT leaderboards_standing",  # the leaderboard's standing:
+    "SAVEPOINT",
+    "INSERT leaderboards_standing",
+    "RELEASE",
+    "RELEASE",  # a parallel insert is caught
     "SELECT game_game",  # the best of this challenge before (the high-score bonus)
     "SELECT accounts_player",  # the game's player, for the ledger
     "SELECT accounts_starentry",  # stars paid today (the daily cap)
-    "INSERT accounts_starentry", "UPDATE accounts_player", "SELECT accounts_player",  # the ledger row, the balance
+    "INSERT accounts_starentry",
+    "UPDATE accounts_player",
+    "SELECT accounts_player",  # the ledger row, the balance
 ]
 
 
 def test_only_the_move_that_ends_the_game_does_more(player):
     """A challenge won by a move: 13 statements more than a move, all in its one transaction."""
-    Challenge.objects.get_or_create(number=1, defaults={"target": 1500})  # a transactional test may have flushed the shipped ones
+    Challenge.objects.get_or_create(
+        number=1, defaults={"target": 1500}
+    )  # a transactional test may have flushed the shipped ones
     game = set_position(services.game_start(player=player, mode="challenge", challenge=1), EMPTY)
     Game.objects.filter(pk=game.pk).update(score=1499)
     api = api_client_for(player)
     api.get("/api/me/")
     with CaptureQueriesContext(connection) as queries:
-        response = api.post(f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json")
+        response = api.post(
+            f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json"
+        )
     assert response.json()["game"]["status"] == "won"
     first, *rest = expected_move()
     assert statements(queries) == [first, *WON_EXTRA, *rest]

@@ -53,8 +53,12 @@ def test_the_throttles_proxy_counts_in_one_round_trip(redis_cache, settings):
 
     from django.core.cache import cache as proxy
 
-    settings.CACHES = {"default": {"BACKEND": "blockknock.cache.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "test-cache"}}
-    with mock.patch.object(redis_lib.Redis, "execute_command", autospec=True, side_effect=redis_lib.Redis.execute_command) as single:
+    settings.CACHES = {
+        "default": {"BACKEND": "blockknock.cache.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "test-cache"}
+    }
+    with mock.patch.object(
+        redis_lib.Redis, "execute_command", autospec=True, side_effect=redis_lib.Redis.execute_command
+    ) as single:
         assert [count(proxy, "hits", 60) for _ in range(2)] == [1, 2]
     assert single.call_count == 0  # both counts went through one MULTI/EXEC pipeline each, no single command
 

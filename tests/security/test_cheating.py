@@ -11,8 +11,8 @@ from django.db import connection, connections
 from django.test import Client
 
 from game import seeds
-from game.models import DailyClose, DailySeed, Game, NextSeed, seed_commitment
 from game.forms import MoveForm
+from game.models import DailyClose, DailySeed, Game, NextSeed, seed_commitment
 from tests.helpers import EMPTY, api_client_for, first_move, log_in_new_guest, set_position
 from tests.load.players import legal_moves
 
@@ -20,9 +20,20 @@ pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
 FORGED = {
-    "seed": "00" * 32, "score": 999_999, "points": 5_000, "combo": 9, "moves": 0, "status": "won",
-    "board": ["########"] * 8, "hand": [{"slot": 0, "piece": "O9"}], "pieces": ["O9", "O9", "O9"],
-    "piece": "O9", "cells": [[0, 0]], "used": [False, False, False], "stars": 100, "target": 1,
+    "seed": "00" * 32,
+    "score": 999_999,
+    "points": 5_000,
+    "combo": 9,
+    "moves": 0,
+    "status": "won",
+    "board": ["########"] * 8,
+    "hand": [{"slot": 0, "piece": "O9"}],
+    "pieces": ["O9", "O9", "O9"],
+    "piece": "O9",
+    "cells": [[0, 0]],
+    "used": [False, False, False],
+    "stars": 100,
+    "target": 1,
 }
 
 
@@ -36,7 +47,9 @@ def api_game(game: Game) -> dict:
 
 def test_extra_fields_in_an_api_move_are_ignored(api, classic):
     set_position(classic, EMPTY, ("mono", "I2-h", "mono"))
-    answer = api.post(f"/api/games/{classic.pk}/moves/", {"slot": 1, "row": 0, "col": 0, "move_number": 0, **FORGED}, format="json")
+    answer = api.post(
+        f"/api/games/{classic.pk}/moves/", {"slot": 1, "row": 0, "col": 0, "move_number": 0, **FORGED}, format="json"
+    )
     assert answer.status_code == 200
     assert answer.json()["result"]["points"] == 20
     stored = Game.objects.get(pk=classic.pk)
@@ -104,8 +117,12 @@ def assert_no_seed(bodies: list[bytes], hidden: list[str]) -> None:
 
 def assert_revealed_in_fair(body: dict, game: Game) -> None:
     game.refresh_from_db()
-    assert body["fair"] == {"dealer": "2", "commitment": seed_commitment(game.seed), "client_seed": game.client_seed,
-                            "server_seed": game.seed}
+    assert body["fair"] == {
+        "dealer": "2",
+        "commitment": seed_commitment(game.seed),
+        "client_seed": game.client_seed,
+        "server_seed": game.seed,
+    }
 
 
 def test_a_whole_game_through_the_api_sends_no_seed_until_it_ends(api, player, rates):
@@ -124,7 +141,11 @@ def test_a_whole_game_through_the_api_sends_no_seed_until_it_ends(api, player, r
             game = answer.json()
         else:
             slot, row, col = rng.choice(legal_moves(game))
-            answer = api.post(f"/api/games/{gid}/moves/", {"slot": slot, "row": row, "col": col, "move_number": game["moves"]}, format="json")
+            answer = api.post(
+                f"/api/games/{gid}/moves/",
+                {"slot": slot, "row": row, "col": col, "move_number": game["moves"]},
+                format="json",
+            )
             game = answer.json()["game"]
         assert answer.status_code == 200
         if game["status"] == "over":
@@ -160,7 +181,9 @@ def test_a_whole_game_on_the_board_sends_no_seed_until_it_ends(client, rates):
             answer = client.post(f"/games/{game.pk}/{kind}/", **HX)
         else:
             slot, row, col = rng.choice(legal_moves(api_game(game)))
-            answer = client.post(f"/games/{game.pk}/move/", {"slot": slot, "row": row, "col": col, "move_number": game.moves}, **HX)
+            answer = client.post(
+                f"/games/{game.pk}/move/", {"slot": slot, "row": row, "col": col, "move_number": game.moves}, **HX
+            )
         assert answer.status_code == 200
         game.refresh_from_db()
         if game.status == "over":
@@ -215,7 +238,11 @@ def test_another_players_unfinished_game_is_not_there_for_the_api(other_api, cla
     before = snapshot(game)
     assert other_api.get(f"/api/games/{game.pk}/").status_code == 404
     assert other_api.get(f"/api/games/{game.pk}/replay/").status_code == 404
-    for path, body in [("moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}), ("continue/", {}), ("decline/", {})]:
+    for path, body in [
+        ("moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}),
+        ("continue/", {}),
+        ("decline/", {}),
+    ]:
         answer = other_api.post(f"/api/games/{game.pk}/{path}", body, format="json")
         assert (answer.status_code, answer.json()["error"]) == (404, "not_found"), path
     assert Client().get(f"/api/games/{game.pk}/").status_code == 404  # nor for no one
@@ -234,7 +261,11 @@ def test_another_players_unfinished_game_is_not_there_on_the_board(classic):
     assert intruder.get(f"/games/{game.pk}/", **HX).status_code == 404
     assert intruder.get(f"/games/{game.pk}/fair/").status_code == 404
     assert intruder.get(f"/leaderboards/replay/{game.pk}/").status_code == 404
-    for path, body in [("move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}), ("continue/", {}), ("decline/", {})]:
+    for path, body in [
+        ("move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}),
+        ("continue/", {}),
+        ("decline/", {}),
+    ]:
         assert intruder.post(f"/games/{game.pk}/{path}", body, **HX).status_code == 404, path
     assert snapshot(game) == before
 

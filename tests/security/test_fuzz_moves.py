@@ -20,7 +20,9 @@ from tests.helpers import log_in_new_guest
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 numbers = st.one_of(
     st.integers(min_value=-3, max_value=10),
@@ -40,14 +42,28 @@ json_values = st.recursive(
 move_bodies = st.fixed_dictionaries(
     {},
     optional={
-        "slot": numbers, "row": numbers, "col": numbers, "move_number": numbers,
-        "seed": st.text(max_size=70), "score": numbers, "board": json_values, "hand": json_values,
-        "pieces": json_values, "status": st.text(max_size=10),
+        "slot": numbers,
+        "row": numbers,
+        "col": numbers,
+        "move_number": numbers,
+        "seed": st.text(max_size=70),
+        "score": numbers,
+        "board": json_values,
+        "hand": json_values,
+        "pieces": json_values,
+        "status": st.text(max_size=10),
     },
 )
 any_bodies = st.one_of(move_bodies, json_values)
 content_types = st.sampled_from(
-    ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=xyz", "text/plain", "", "application/xml"]
+    [
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=xyz",
+        "text/plain",
+        "",
+        "application/xml",
+    ]
 )
 game_ids = st.one_of(
     st.text(min_size=1, max_size=30).map(lambda s: quote(s, safe="")),
@@ -58,8 +74,20 @@ game_ids = st.one_of(
 
 def snapshot(game: Game) -> tuple:
     game.refresh_from_db()
-    return (game.board, game.hand, game.used, game.hands, game.score, game.combo, game.combo_moves_left,
-            game.moves, game.seq, game.status, game.continues_left, game.events.count())
+    return (
+        game.board,
+        game.hand,
+        game.used,
+        game.hands,
+        game.score,
+        game.combo,
+        game.combo_moves_left,
+        game.moves,
+        game.seq,
+        game.status,
+        game.continues_left,
+        game.events.count(),
+    )
 
 
 def playable(player) -> Game:
@@ -100,7 +128,11 @@ def test_raw_bodies_of_any_type_never_fail_and_change_nothing(fast_rates, api, p
 
 
 @FUZZ
-@given(form=st.dictionaries(st.sampled_from(["slot", "row", "col", "move_number", "seed", "score", "x"]), st.text(max_size=12)))
+@given(
+    form=st.dictionaries(
+        st.sampled_from(["slot", "row", "col", "move_number", "seed", "score", "x"]), st.text(max_size=12)
+    )
+)
 def test_board_moves_never_fail_and_a_refused_one_changes_nothing(fast_rates, form):
     browser = Client()
     log_in_new_guest(browser)
@@ -118,15 +150,21 @@ def test_board_moves_never_fail_and_a_refused_one_changes_nothing(fast_rates, fo
 def test_odd_game_ids_never_fail(fast_rates, api, classic, game_id, body):
     before = snapshot(classic)
     for method, path in [
-        ("GET", f"/api/games/{game_id}/"), ("POST", f"/api/games/{game_id}/moves/"),
-        ("POST", f"/api/games/{game_id}/continue/"), ("POST", f"/api/games/{game_id}/decline/"),
+        ("GET", f"/api/games/{game_id}/"),
+        ("POST", f"/api/games/{game_id}/moves/"),
+        ("POST", f"/api/games/{game_id}/continue/"),
+        ("POST", f"/api/games/{game_id}/decline/"),
         ("GET", f"/api/games/{game_id}/replay/"),
     ]:
         answer = api.generic(method, path, json.dumps(body), content_type="application/json")
         assert answer.status_code < 500, (method, path, answer.content)
         assert answer["Content-Type"].startswith("application/json"), (method, path)
     browser = Client()
-    for method, path in [("GET", f"/games/{game_id}/"), ("POST", f"/games/{game_id}/move/"), ("GET", f"/games/{game_id}/fair/")]:
+    for method, path in [
+        ("GET", f"/games/{game_id}/"),
+        ("POST", f"/games/{game_id}/move/"),
+        ("GET", f"/games/{game_id}/fair/"),
+    ]:
         answer = browser.generic(method, path, "", HTTP_HX_REQUEST="true")
         assert answer.status_code < 500, (method, path)
     assert snapshot(classic) == before or str(classic.pk) == game_id

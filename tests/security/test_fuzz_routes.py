@@ -35,7 +35,9 @@ huge_integers = st.one_of(
     st.integers(min_value=1, max_value=10**30).map(lambda n: f"-{n}"),
 )
 segments = st.one_of(huge_integers, st.text(min_size=1, max_size=20).map(lambda text: quote(text, safe="")))
-queries = st.dictionaries(st.sampled_from(["page", "day", "next", "game"]), huge_integers | st.text(max_size=12), max_size=2)
+queries = st.dictionaries(
+    st.sampled_from(["page", "day", "next", "game"]), huge_integers | st.text(max_size=12), max_size=2
+)
 
 
 def _deep(depth: int, opening: str) -> bytes:
@@ -50,8 +52,18 @@ bodies = st.one_of(
     st.integers(min_value=1_000_000, max_value=3_000_000).map(
         lambda size: (b'{"mode": "classic", "pad": "' + b"x" * size + b'"}', "application/json")
     ),
-    huge_integers.map(lambda n: (json.dumps({"slot": 0, "row": 0, "col": 0, "move_number": 0, "challenge": 0}).replace("0", n).encode(), "application/json")),
-    huge_integers.map(lambda n: (f"slot={n}&row={n}&col={n}&move_number={n}&page={n}&name={n}".encode(), "application/x-www-form-urlencoded")),
+    huge_integers.map(
+        lambda n: (
+            json.dumps({"slot": 0, "row": 0, "col": 0, "move_number": 0, "challenge": 0}).replace("0", n).encode(),
+            "application/json",
+        )
+    ),
+    huge_integers.map(
+        lambda n: (
+            f"slot={n}&row={n}&col={n}&move_number={n}&page={n}&name={n}".encode(),
+            "application/x-www-form-urlencoded",
+        )
+    ),
     st.just((b"", "")),
 )
 
@@ -72,7 +84,10 @@ def staff(rates):
 @settings(max_examples=EXAMPLES_PER_ROUTE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_route_answers_a_server_error(staff, route, data):
-    path = concrete(route, data.draw(st.lists(segments, min_size=len(PARAMETER.findall(route)), max_size=len(PARAMETER.findall(route)))))
+    path = concrete(
+        route,
+        data.draw(st.lists(segments, min_size=len(PARAMETER.findall(route)), max_size=len(PARAMETER.findall(route)))),
+    )
     method = data.draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
     query = data.draw(queries)
     body, content_type = data.draw(bodies) if method != "GET" else (b"", "")

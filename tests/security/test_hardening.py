@@ -95,8 +95,14 @@ def test_every_browser_post_needs_the_csrf_token():
     staff = Player.objects.create_superuser(username="staff", password="a-long-password-1", name="Staff")
     game = services.game_start(player=staff, mode="classic")
     values = {
-        "game_id": game.pk, "number": 1, "slug": "aurora", "day": dt.date.today().isoformat(),
-        "object_id": game.pk, "content_type_id": 1, "id": staff.pk, "language": "en",
+        "game_id": game.pk,
+        "number": 1,
+        "slug": "aurora",
+        "day": dt.date.today().isoformat(),
+        "object_id": game.pk,
+        "content_type_id": 1,
+        "id": staff.pk,
+        "language": "en",
     }
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(staff)
@@ -132,7 +138,9 @@ def test_a_board_post_with_the_token_goes_through():
     body = {"slot": next(s["slot"] for s in game.hand_view if s["fits"]), "row": 7, "col": 7, "move_number": 1}
     stale = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
     assert stale.status_code == 403  # the guest's log-in rotated the token: the answer said the new one
-    fresh = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=answer["X-CSRFToken"])
+    fresh = browser.post(
+        f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=answer["X-CSRFToken"]
+    )
     assert fresh.status_code in (200, 400)  # past CSRF
 
 
@@ -161,7 +169,9 @@ def test_every_answer_has_a_strict_content_security_policy(client, path):
 
 
 def test_hsts_is_sent_over_https_only(client):
-    with override_settings(SECURE_HSTS_SECONDS=31_536_000, SECURE_HSTS_INCLUDE_SUBDOMAINS=True, SECURE_HSTS_PRELOAD=True):
+    with override_settings(
+        SECURE_HSTS_SECONDS=31_536_000, SECURE_HSTS_INCLUDE_SUBDOMAINS=True, SECURE_HSTS_PRELOAD=True
+    ):
         secure = client.get("/how-to-play/", secure=True)
         plain = client.get("/how-to-play/")
     assert secure["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
@@ -195,14 +205,27 @@ def test_check_deploy_passes_with_production_settings():
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests (tests/e2e/conftest.py), never in production
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     shown = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c",
-         "from django.conf import settings as s; print(s.SECURE_HSTS_SECONDS, s.X_FRAME_OPTIONS, s.SECURE_SSL_REDIRECT, "
-         "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, 'csp' if s.SECURE_CSP else '-')"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from django.conf import settings as s; print(s.SECURE_HSTS_SECONDS, s.X_FRAME_OPTIONS, s.SECURE_SSL_REDIRECT, "
+            "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, 'csp' if s.SECURE_CSP else '-')",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     hsts, frame, redirect, session_secure, csrf_secure, has_csp = shown.stdout.strip().splitlines()[-1].split()
     assert int(hsts) >= 31_536_000 and frame == "DENY" and has_csp == "csp"

@@ -104,13 +104,18 @@ def test_a_move_number_that_is_not_a_json_integer_is_400_invalid(api, classic, f
 @pytest.mark.parametrize("value", NOT_INTEGERS[:8], ids=repr)
 def test_a_challenge_number_that_is_not_a_json_integer_is_400_invalid(api, value):
     answer = api.post("/api/games/", {"mode": "challenge", "challenge": value}, format="json")
-    assert (answer.status_code, answer.json()) == (400, {"error": "invalid", "detail": "challenge: A JSON integer is required."})
+    assert (answer.status_code, answer.json()) == (
+        400,
+        {"error": "invalid", "detail": "challenge: A JSON integer is required."},
+    )
     assert Game.objects.count() == 0
 
 
 def test_json_integers_still_play(api, classic):
     set_position(classic, EMPTY, ("mono", "mono", "mono"))
-    answer = api.post(f"/api/games/{classic.pk}/moves/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, format="json")
+    answer = api.post(
+        f"/api/games/{classic.pk}/moves/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, format="json"
+    )
     assert (answer.status_code, answer.json()["game"]["moves"]) == (200, 1)
 
 
@@ -121,7 +126,9 @@ def test_a_form_encoded_body_is_400_invalid_and_changes_nothing(api, classic, fo
     if form == "multipart":
         answer = api.post(f"/api/games/{classic.pk}/moves/", body)
     else:
-        answer = api.post(f"/api/games/{classic.pk}/moves/", urlencode(body), content_type="application/x-www-form-urlencoded")
+        answer = api.post(
+            f"/api/games/{classic.pk}/moves/", urlencode(body), content_type="application/x-www-form-urlencoded"
+        )
     assert (answer.status_code, answer.json()["error"]) == (400, "invalid")
     assert Game.objects.get(pk=classic.pk).moves == 0
     started = api.post("/api/games/", urlencode({"mode": "practice"}), content_type="application/x-www-form-urlencoded")
@@ -134,7 +141,9 @@ def test_the_board_page_still_takes_its_form_posts():
     log_in_new_guest(browser)
     browser.get("/")
     game = set_position(Game.objects.get(), EMPTY, ("mono", "mono", "mono"))
-    answer = browser.post(f"/games/{game.pk}/move/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, HTTP_HX_REQUEST="true")
+    answer = browser.post(
+        f"/games/{game.pk}/move/", {"slot": 1, "row": 1, "col": 1, "move_number": 0}, HTTP_HX_REQUEST="true"
+    )
     assert answer.status_code == 200
     assert Game.objects.get().moves == 1
 

@@ -14,7 +14,6 @@ from django.core.cache import cache, caches
 from django.test import Client, RequestFactory
 
 from blockknock import throttles
-
 from blockknock.accounts.models import Player
 from game import services
 from game.models import Game
@@ -108,7 +107,9 @@ def test_api_moves_are_limited_per_player(rates, api, other_api, classic, other_
     assert classic.moves == 2  # the refused move changed nothing
     # another player plays on
     game = set_position(services.game_start(player=other_player, mode="classic"), EMPTY, ("mono", "mono", "mono"))
-    ok = other_api.post(f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json")
+    ok = other_api.post(
+        f"/api/games/{game.pk}/moves/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, format="json"
+    )
     assert ok.status_code == 200
 
 
@@ -149,7 +150,9 @@ def test_an_unreachable_cache_lets_requests_through(rates, api, classic, monkeyp
     monkeypatch.setattr(cache, "add", down)
     monkeypatch.setattr(cache, "incr", down)
     url = f"/api/games/{classic.pk}/moves/"
-    codes = [api.post(url, {"slot": n, "row": 0, "col": n, "move_number": n}, format="json").status_code for n in range(3)]
+    codes = [
+        api.post(url, {"slot": n, "row": 0, "col": n, "move_number": n}, format="json").status_code for n in range(3)
+    ]
     assert codes == [200, 200, 200]
 
 

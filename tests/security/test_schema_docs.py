@@ -31,11 +31,16 @@ def _throttled(path: str) -> bool:
 def test_every_throttled_call_documents_429_with_retry_after(schema):
     throttled = [
         (method.upper(), path)
-        for path, operations in schema["paths"].items() if _throttled(path)
-        for method, operation in operations.items() if method in METHODS
+        for path, operations in schema["paths"].items()
+        if _throttled(path)
+        for method, operation in operations.items()
+        if method in METHODS
     ]
     assert sorted(throttled) == [
-        ("POST", "/api/auth/guest/"), ("POST", "/api/auth/token/"), ("POST", "/api/games/"), ("POST", "/api/games/{game_id}/moves/"),
+        ("POST", "/api/auth/guest/"),
+        ("POST", "/api/auth/token/"),
+        ("POST", "/api/games/"),
+        ("POST", "/api/games/{game_id}/moves/"),
     ]
     for method, path in throttled:
         answer = schema["paths"][path][method.lower()]["responses"]["429"]
@@ -58,6 +63,9 @@ def test_the_public_read_of_a_game_is_documented(schema):
 def test_the_schema_validates_without_warnings():
     result = subprocess.run(
         [sys.executable, "manage.py", "spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr

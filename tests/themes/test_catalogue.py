@@ -100,9 +100,18 @@ def test_the_stylesheet_version_changes_when_a_look_is_edited(looks):
 
 def test_a_new_look_needs_no_code_blank_colours_are_worked_out(looks):
     look = Theme(
-        name="Sunrise", slug="sunrise", price=99, order=999, background="#1a0f0a", background_2="#2e1a10",
-        board="rgba(20, 10, 5, 0.6)", cell="rgba(255, 200, 150, 0.07)", block="#ff9a3c",
-        block_edge="rgba(0, 0, 0, 0.25)", accent="#ffb870", text="#fff4ea",
+        name="Sunrise",
+        slug="sunrise",
+        price=99,
+        order=999,
+        background="#1a0f0a",
+        background_2="#2e1a10",
+        board="rgba(20, 10, 5, 0.6)",
+        cell="rgba(255, 200, 150, 0.07)",
+        block="#ff9a3c",
+        block_edge="rgba(0, 0, 0, 0.25)",
+        accent="#ffb870",
+        text="#fff4ea",
     )
     look.full_clean()
     look.save()

@@ -4,10 +4,9 @@ import pytest
 from django.db import connection
 
 from blockknock.accounts.models import Player, StarEntry, StarReason, ledger_balance
+from tests.helpers import race
 from themes import services
 from themes.models import Purchase
-
-from tests.helpers import race
 
 from .conftest import ensure_looks, give_stars
 

@@ -99,11 +99,7 @@ def pairs(v):
 def test_every_look_reaches_aa_contrast(look):
     colours = css.LookColours(**{name: look.get(name, "") for name in css.LookColours.__dataclass_fields__})
     v = css.look_variables(colours)
-    too_low = [
-        (label, round(ratio(fg, bg), 2))
-        for label, fg, bg, minimum in pairs(v)
-        if ratio(fg, bg) < minimum
-    ]
+    too_low = [(label, round(ratio(fg, bg), 2)) for label, fg, bg, minimum in pairs(v) if ratio(fg, bg) < minimum]
     assert too_low == []
     assert css.readability_problems(v) == []  # the admin's own check agrees
 

@@ -108,7 +108,10 @@ def test_a_look_the_player_cannot_afford_has_its_buy_disabled_and_says_what_is_m
     html = browser.get("/settings/theme/").content.decode()
     aurora, ember = card(html, "aurora"), card(html, "ember")
     assert "12 more ★ needed" in aurora and "47 more ★ needed" in ember
-    assert re.search(r'<button type="submit" class="btn btn--primary btn--small" disabled aria-describedby="look-missing-aurora"', aurora)
+    assert re.search(
+        r'<button type="submit" class="btn btn--primary btn--small" disabled aria-describedby="look-missing-aurora"',
+        aurora,
+    )
     give_stars(player, 12)
     aurora = card(browser.get("/settings/theme/").content.decode(), "aurora")
     assert "needed" not in aurora and " disabled" not in aurora
@@ -143,7 +146,9 @@ def test_shop_actions_are_posts_and_unknown_looks_are_404(browser, action):
 def test_settings_has_a_theme_section_leading_to_the_shop(browser, player):
     browser.post("/settings/theme/velvet-dusk/use/")
     html = browser.get("/settings/").content.decode()
-    section = re.search(r'<section class="settings-group" aria-labelledby="theme-title">.*?</section>', html, re.S).group(0)
+    section = re.search(
+        r'<section class="settings-group" aria-labelledby="theme-title">.*?</section>', html, re.S
+    ).group(0)
     assert 'href="/settings/theme/"' in section
     assert 'data-theme="velvet-dusk"' in section
     assert "Velvet Dusk" in section
@@ -154,7 +159,7 @@ def test_pages_link_the_versioned_looks_stylesheet(client):
     html = client.get("/how-to-play/").content.decode()
     match = re.search(r'<link rel="stylesheet" href="(/themes/looks\.css\?v=(\w+))">', html)
     assert match
-    assert '<style' not in html  # no inline styles: a strict CSP applies
+    assert "<style" not in html  # no inline styles: a strict CSP applies
 
 
 def test_the_looks_stylesheet_is_css_with_an_etag(client):
@@ -181,10 +186,29 @@ def test_the_versioned_looks_stylesheet_may_be_kept_for_a_year(client):
 def test_editing_a_look_in_the_admin_changes_the_stylesheet(client, admin_client):
     before = client.get("/themes/looks.css")
     aurora = Theme.objects.get(slug="aurora")
-    form = {field: getattr(aurora, field) for field in (
-        "name", "name_zh_hant", "slug", "price", "order", "background", "background_2", "board", "cell",
-        "block", "block_edge", "accent", "text", "text_dim", "accent_text", "gold", "pieces", "extra",
-    )}
+    form = {
+        field: getattr(aurora, field)
+        for field in (
+            "name",
+            "name_zh_hant",
+            "slug",
+            "price",
+            "order",
+            "background",
+            "background_2",
+            "board",
+            "cell",
+            "block",
+            "block_edge",
+            "accent",
+            "text",
+            "text_dim",
+            "accent_text",
+            "gold",
+            "pieces",
+            "extra",
+        )
+    }
     form.update(active="on", block="#33cc99")
     answer = admin_client.post(f"/admin/themes/theme/{aurora.pk}/change/", form)
     assert answer.status_code == 302, answer.content.decode()[:2000]
@@ -196,10 +220,29 @@ def test_editing_a_look_in_the_admin_changes_the_stylesheet(client, admin_client
 
 def test_the_admin_refuses_an_unreadable_look(admin_client):
     aurora = Theme.objects.get(slug="aurora")
-    form = {field: getattr(aurora, field) for field in (
-        "name", "name_zh_hant", "slug", "price", "order", "background", "background_2", "board", "cell",
-        "block", "block_edge", "accent", "text", "text_dim", "accent_text", "gold", "pieces", "extra",
-    )}
+    form = {
+        field: getattr(aurora, field)
+        for field in (
+            "name",
+            "name_zh_hant",
+            "slug",
+            "price",
+            "order",
+            "background",
+            "background_2",
+            "board",
+            "cell",
+            "block",
+            "block_edge",
+            "accent",
+            "text",
+            "text_dim",
+            "accent_text",
+            "gold",
+            "pieces",
+            "extra",
+        )
+    }
     form.update(active="on", text="#123b33")
     answer = admin_client.post(f"/admin/themes/theme/{aurora.pk}/change/", form)
     assert answer.status_code == 200

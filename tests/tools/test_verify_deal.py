@@ -35,8 +35,10 @@ def run(tmp_path: Path, replay: dict) -> tuple[int, str]:
 
 
 def view(hand: list[vd.Piece], used: list[bool]) -> list[dict]:
-    return [{"slot": slot, "piece": piece.id, "cells": [list(cell) for cell in piece.cells], "used": done}
-            for slot, (piece, done) in enumerate(zip(hand, used))]
+    return [
+        {"slot": slot, "piece": piece.id, "cells": [list(cell) for cell in piece.cells], "used": done}
+        for slot, (piece, done) in enumerate(zip(hand, used))
+    ]
 
 
 def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
@@ -51,8 +53,9 @@ def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
     return None
 
 
-def build_replay(*, moves: int, careful: bool, challenge: int | None = None, start=EMPTY,
-                 client_seed=CLIENT_SEED) -> dict:
+def build_replay(
+    *, moves: int, careful: bool, challenge: int | None = None, start=EMPTY, client_seed=CLIENT_SEED
+) -> dict:
     """A finished game's replay, played by a simple bot and dealt by the verifier's own functions."""
     pieces, board, steps, continues = vd.published_set(challenge), vd.parse_board(start), [], 1
     dealt = 0
@@ -78,16 +81,36 @@ def build_replay(*, moves: int, careful: bool, challenge: int | None = None, sta
         before = view(hand, used)
         rows, cols = vd.full_lines(board | mask)
         board, used[slot] = vd.settle(board | mask, lines), True
-        steps.append({"hand": before, "move": {"slot": slot, "row": row, "col": col},
-                      "result": {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols),
-                                 "rows": rows, "cols": cols},
-                      "board": vd.board_rows(board)})
+        steps.append(
+            {
+                "hand": before,
+                "move": {"slot": slot, "row": row, "col": col},
+                "result": {
+                    "squares": len(hand[slot].cells),
+                    "lines": len(rows) + len(cols),
+                    "rows": rows,
+                    "cols": cols,
+                },
+                "board": vd.board_rows(board),
+            }
+        )
         if all(used):
             hand, used = deal(board), [False] * 3
-    fair = {"dealer": "2", "commitment": hashlib.sha256(SERVER_SEED).hexdigest(), "client_seed": client_seed,
-            "server_seed": SERVER_SEED.hex()}
-    game = {"id": "g1", "mode": "challenge" if challenge else "classic", "challenge": challenge, "status": status,
-            "board": vd.board_rows(board), "hand": view(hand, used), "fair": fair}
+    fair = {
+        "dealer": "2",
+        "commitment": hashlib.sha256(SERVER_SEED).hexdigest(),
+        "client_seed": client_seed,
+        "server_seed": SERVER_SEED.hex(),
+    }
+    game = {
+        "id": "g1",
+        "mode": "challenge" if challenge else "classic",
+        "challenge": challenge,
+        "status": status,
+        "board": vd.board_rows(board),
+        "hand": view(hand, used),
+        "fair": fair,
+    }
     piece_set = [{"piece": p.id, "cells": [list(c) for c in p.cells]} for p in pieces]
     return {"game": game, "piece_set": piece_set, "start_board": start, "steps": steps}
 
@@ -151,8 +174,10 @@ def test_a_piece_that_fits_only_after_a_clear_is_not_eligible():
 
 def test_a_piece_that_fits_alone_but_not_with_the_drawn_piece_is_not_eligible():
     data = json.loads(VECTORS.read_text(encoding="utf-8"))
-    alone, after = (next(v for v in data["eligible"] if v["name"] == name)
-                    for name in ("tight", "tight-fits-alone-but-not-with-I3-h"))
+    alone, after = (
+        next(v for v in data["eligible"] if v["name"] == name)
+        for name in ("tight", "tight-fits-alone-but-not-with-I3-h")
+    )
     assert alone["eligible"] == ["mono", "I2-h", "I2-v", "I3-h", "I3-v"]
     assert after["drawn"] == ["I3-h"] and after["eligible"] == ["mono", "I2-v", "I3-v"]
 
@@ -233,8 +258,11 @@ def test_a_server_seed_that_does_not_match_the_commitment_fails(tmp_path, carele
 def test_an_old_game_without_fair_cannot_be_verified(tmp_path, careless):
     replay = copy.deepcopy(careless)
     replay["game"]["fair"] = None
-    assert run(tmp_path, replay) == (2, 'cannot verify: this game has "fair": null: it was dealt before '
-                                        "verifiable deals (dealer 1) and cannot be verified\n")
+    assert run(tmp_path, replay) == (
+        2,
+        'cannot verify: this game has "fair": null: it was dealt before '
+        "verifiable deals (dealer 1) and cannot be verified\n",
+    )
 
 
 def test_input_that_is_not_a_replay_is_unusable(tmp_path):

@@ -43,7 +43,9 @@ def play(player, mode, rng, challenge=None, moves=MAX_MOVES):
         if game.status != "playing":
             break
         slot, row, col = random_bot(game.state, rng)
-        game, _ = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+        game, _ = services.move_place(
+            player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
+        )
     return game
 
 

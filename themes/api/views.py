@@ -23,14 +23,20 @@ class LookListView(APIView):
 
 
 class LookBuyView(APIView):
-    @extend_schema(request=None, responses={200: PlayerSerializer, 401: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer})
+    @extend_schema(
+        request=None,
+        responses={200: PlayerSerializer, 401: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
     def post(self, request, slug):
         """Buy a look with stars; a look already owned is not charged again (no change)."""
         return Response(PlayerSerializer(services.theme_buy(player=request.user, slug=slug)).data)
 
 
 class LookUseView(APIView):
-    @extend_schema(request=None, responses={200: PlayerSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer})
+    @extend_schema(
+        request=None,
+        responses={200: PlayerSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer},
+    )
     def post(self, request, slug):
         """Put on a look the caller owns (free looks are owned by everyone)."""
         return Response(PlayerSerializer(services.theme_use(player=request.user, slug=slug)).data)

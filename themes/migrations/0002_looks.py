@@ -28,41 +28,41 @@ LOOKS = [
         "gold": "#ffd36e",
         "pieces": "#5cb8ff #39d3c3 #9c86ff #ffc564 #ff8c7c #80e2a3 #ff85b9 #7190ff",
         "extra": (
-            '--bg-3: #12306a\n'
-            '--glow-1: rgba(72, 140, 255, 0.3)\n'
-            '--glow-2: rgba(40, 210, 255, 0.14)\n'
-            '--glow-3: rgba(140, 110, 255, 0.16)\n'
-            '--panel: rgba(160, 195, 255, 0.07)\n'
-            '--panel-strong: rgba(160, 195, 255, 0.12)\n'
-            '--panel-border: rgba(190, 215, 255, 0.16)\n'
-            '--panel-shadow: 0 18px 50px rgba(0, 6, 24, 0.45)\n'
-            '--text-faint: #6f84ab\n'
-            '--accent-strong: #3aa6ff\n'
-            '--danger: #ff6f86\n'
-            '--cell-empty-edge: rgba(190, 215, 255, 0.07)\n'
-            '--line-glow: rgba(255, 236, 160, 0.85)\n'
-            '--line-block: #ffd874\n'
-            '--bad: rgba(255, 111, 134, 0.42)\n'
-            '--overlay-bg: rgba(4, 11, 28, 0.62)\n'
-            '--header-bg-1: rgba(8, 20, 48, 0.75)\n'
-            '--header-bg-2: rgba(8, 20, 48, 0.35)\n'
-            '--card-bg-1: rgba(30, 56, 110, 0.92)\n'
-            '--card-bg-2: rgba(14, 30, 66, 0.94)\n'
-            '--prose-text: #d4e1fa\n'
-            '--input-bg: rgba(4, 12, 30, 0.55)\n'
-            '--toast-bg: rgba(20, 36, 74, 0.95)\n'
-            '--btn-hover: rgba(170, 205, 255, 0.18)\n'
-            '--accent-hover: #8ed5ff\n'
-            '--accent-glow: rgba(58, 166, 255, 0.35)\n'
-            '--dot: rgba(190, 215, 255, 0.18)\n'
-            '--used-edge: rgba(190, 215, 255, 0.1)\n'
-            '--switch-off: rgba(190, 215, 255, 0.2)\n'
-            '--backdrop: rgba(3, 8, 22, 0.6)\n'
-            '--block-shadow: rgba(0, 10, 40, 0.35)\n'
-            '--points-shadow: rgba(0, 20, 60, 0.35)\n'
-            '--drag-shadow: rgba(0, 8, 30, 0.55)\n'
-            '--drag-shadow-over: rgba(0, 8, 30, 0.45)\n'
-            '--combo-on-1: #ffe08f\n'
+            "--bg-3: #12306a\n"
+            "--glow-1: rgba(72, 140, 255, 0.3)\n"
+            "--glow-2: rgba(40, 210, 255, 0.14)\n"
+            "--glow-3: rgba(140, 110, 255, 0.16)\n"
+            "--panel: rgba(160, 195, 255, 0.07)\n"
+            "--panel-strong: rgba(160, 195, 255, 0.12)\n"
+            "--panel-border: rgba(190, 215, 255, 0.16)\n"
+            "--panel-shadow: 0 18px 50px rgba(0, 6, 24, 0.45)\n"
+            "--text-faint: #6f84ab\n"
+            "--accent-strong: #3aa6ff\n"
+            "--danger: #ff6f86\n"
+            "--cell-empty-edge: rgba(190, 215, 255, 0.07)\n"
+            "--line-glow: rgba(255, 236, 160, 0.85)\n"
+            "--line-block: #ffd874\n"
+            "--bad: rgba(255, 111, 134, 0.42)\n"
+            "--overlay-bg: rgba(4, 11, 28, 0.62)\n"
+            "--header-bg-1: rgba(8, 20, 48, 0.75)\n"
+            "--header-bg-2: rgba(8, 20, 48, 0.35)\n"
+            "--card-bg-1: rgba(30, 56, 110, 0.92)\n"
+            "--card-bg-2: rgba(14, 30, 66, 0.94)\n"
+            "--prose-text: #d4e1fa\n"
+            "--input-bg: rgba(4, 12, 30, 0.55)\n"
+            "--toast-bg: rgba(20, 36, 74, 0.95)\n"
+            "--btn-hover: rgba(170, 205, 255, 0.18)\n"
+            "--accent-hover: #8ed5ff\n"
+            "--accent-glow: rgba(58, 166, 255, 0.35)\n"
+            "--dot: rgba(190, 215, 255, 0.18)\n"
+            "--used-edge: rgba(190, 215, 255, 0.1)\n"
+            "--switch-off: rgba(190, 215, 255, 0.2)\n"
+            "--backdrop: rgba(3, 8, 22, 0.6)\n"
+            "--block-shadow: rgba(0, 10, 40, 0.35)\n"
+            "--points-shadow: rgba(0, 20, 60, 0.35)\n"
+            "--drag-shadow: rgba(0, 8, 30, 0.55)\n"
+            "--drag-shadow-over: rgba(0, 8, 30, 0.45)\n"
+            "--combo-on-1: #ffe08f\n"
         ),
     },
     {
@@ -384,7 +384,8 @@ LOOKS = [
         "gold": "#7a4f00",
         "pieces": "#23344f #3f6a8a #8c2f2f #2f5e4b #5b4a85 #8a6a2e #474747 #7a4a62",
         "extra": "",
-    },]
+    },
+]
 
 
 def add_looks(apps, schema_editor):

@@ -1,9 +1,9 @@
 """Template tags of the looks: the stylesheet link and the mini board preview.
 
-    {% load looks %}
-    <link rel="stylesheet" href="{% looks_css_url %}">
-    {% current_look user as look %}
-    <div data-theme="{{ look.slug }}">{% mini_board %}</div>
+{% load looks %}
+<link rel="stylesheet" href="{% looks_css_url %}">
+{% current_look user as look %}
+<div data-theme="{{ look.slug }}">{% mini_board %}</div>
 """
 
 from django import template

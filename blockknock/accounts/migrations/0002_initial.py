@@ -6,35 +6,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('accounts', '0001_initial'),
-        ('game', '0001_initial'),
+        ("accounts", "0001_initial"),
+        ("game", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='starentry',
-            name='game',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='star_entries', to='game.game', verbose_name='game'),
+            model_name="starentry",
+            name="game",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="star_entries",
+                to="game.game",
+                verbose_name="game",
+            ),
         ),
         migrations.AddField(
-            model_name='starentry',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='star_entries', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="starentry",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="star_entries",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('stars__gte', 0)), name='player_stars_not_negative'),
+            model_name="player",
+            constraint=models.CheckConstraint(condition=models.Q(("stars__gte", 0)), name="player_stars_not_negative"),
         ),
         migrations.AddIndex(
-            model_name='starentry',
-            index=models.Index(fields=['player', 'day', 'reason'], name='star_entry_player_day'),
+            model_name="starentry",
+            index=models.Index(fields=["player", "day", "reason"], name="star_entry_player_day"),
         ),
         migrations.AddConstraint(
-            model_name='starentry',
-            constraint=models.UniqueConstraint(condition=models.Q(('game__isnull', False)), fields=('game', 'reason'), name='star_entry_once_per_game'),
+            model_name="starentry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("game__isnull", False)), fields=("game", "reason"), name="star_entry_once_per_game"
+            ),
         ),
     ]

@@ -4,15 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_initial'),
+        ("accounts", "0002_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('zh-hant', '繁體中文')], help_text='The language the site is shown in for this player; blank follows the browser.', max_length=12, verbose_name='language'),
+            model_name="player",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[("en", "English"), ("zh-hant", "繁體中文")],
+                help_text="The language the site is shown in for this player; blank follows the browser.",
+                max_length=12,
+                verbose_name="language",
+            ),
         ),
     ]

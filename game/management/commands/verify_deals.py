@@ -13,8 +13,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.history import games_audit
 from game.errors import GameNotFound
+from game.history import games_audit
 from game.selectors import parse_game_id
 
 

@@ -55,7 +55,9 @@ function slotButton(slot) {
 /* Animate the floating piece back to its slot in the hand, then drop it. */
 export function snapBack(avatar, button) {
   if (!avatar) return;
-  const home = (button && document.body.contains(button) && button) || (button && slotButton(button.dataset.slot));
+  const home =
+    (button && document.body.contains(button) && button) ||
+    (button && slotButton(button.dataset.slot));
   if (reducedMotion.matches || !home) {
     avatar.remove();
     if (home) home.classList.remove("is-dragging", "is-sending");

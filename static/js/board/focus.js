@@ -32,7 +32,8 @@ export function restoreFocus(a, pending) {
   }
   if (state.lastInput !== "keyboard") return;
   let next = a.querySelector(".piece[data-slot]:not([disabled])");
-  if (pending && pending.rejected) next = a.querySelector(`.piece[data-slot="${pending.slot}"]`) || next;
+  if (pending && pending.rejected)
+    next = a.querySelector(`.piece[data-slot="${pending.slot}"]`) || next;
   if (next) next.focus();
   else focusCell(state.focusPos.row, state.focusPos.col);
 }

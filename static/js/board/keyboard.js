@@ -66,7 +66,7 @@ export function listen() {
     () => {
       state.lastInput = "pointer";
     },
-    true
+    true,
   );
   document.addEventListener("focusin", onFocusIn);
 }

@@ -6,7 +6,9 @@
 import { SIZE, area, board, cellAt, pieceColour, readGame } from "./state.js";
 
 function fitsOn(targets, filled) {
-  return targets.every(([r, c]) => r >= 0 && r < SIZE && c >= 0 && c < SIZE && !filled[r * SIZE + c]);
+  return targets.every(
+    ([r, c]) => r >= 0 && r < SIZE && c >= 0 && c < SIZE && !filled[r * SIZE + c],
+  );
 }
 
 function fullLines(filled) {

@@ -88,7 +88,8 @@ function hovering(event) {
 function onPointerOver(event) {
   if (!hovering(event)) return;
   const cell = event.target.closest && event.target.closest("#board .cell");
-  if (cell) showPreview(preview(state.selected, Number(cell.dataset.row), Number(cell.dataset.col)), true);
+  if (cell)
+    showPreview(preview(state.selected, Number(cell.dataset.row), Number(cell.dataset.col)), true);
 }
 
 function onPointerOut(event) {

@@ -46,7 +46,15 @@ function swapInto(method, url, values) {
 /* Post the move: the piece's anchor on the preview's (row, col); a first visit's page sends its token (data-pending). */
 export function sendMove(piece, pv, avatar) {
   const a = area();
-  state.pending = { slot: piece.slot, row: pv.row, col: pv.col, targets: pv.targets, avatar, button: piece.button, rejected: false };
+  state.pending = {
+    slot: piece.slot,
+    row: pv.row,
+    col: pv.col,
+    targets: pv.targets,
+    avatar,
+    button: piece.button,
+    rejected: false,
+  };
   showPreview(pv, false);
   showLanding(pv, piece.button);
   piece.button.classList.add("is-sending");
@@ -130,8 +138,10 @@ function onGameError(event) {
     pending.avatar = null;
     nope(null);
   }
-  if (info.code === "signed_out") state.lost = "signedOut"; // the dialog says it (settle)
-  else if (info.code === "stale_page") state.lost = "stale"; // a first visit's page that can no longer start its game
+  if (info.code === "signed_out")
+    state.lost = "signedOut"; // the dialog says it (settle)
+  else if (info.code === "stale_page")
+    state.lost = "stale"; // a first visit's page that can no longer start its game
   else toast(info.detail);
 }
 

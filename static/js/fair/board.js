@@ -29,7 +29,10 @@ export class Unverifiable extends Error {
 
 /* 8 strings of 8 characters, "#" filled, "." empty, row 0 first -> board. */
 export function parseBoard(rows) {
-  const shaped = Array.isArray(rows) && rows.length === SIZE && rows.every((row) => typeof row === "string" && /^[#.]{8}$/.test(row));
+  const shaped =
+    Array.isArray(rows) &&
+    rows.length === SIZE &&
+    rows.every((row) => typeof row === "string" && /^[#.]{8}$/.test(row));
   if (!shaped) throw new Unverifiable("malformed", `not a board: ${JSON.stringify(rows)}`);
   let board = 0n;
   rows.forEach((row, r) => {
@@ -40,7 +43,7 @@ export function parseBoard(rows) {
 
 export function boardRows(board) {
   return Array.from({ length: SIZE }, (_, r) =>
-    Array.from({ length: SIZE }, (_, c) => ((board & cellBit(r, c)) ? "#" : ".")).join(""),
+    Array.from({ length: SIZE }, (_, c) => (board & cellBit(r, c) ? "#" : ".")).join(""),
   );
 }
 

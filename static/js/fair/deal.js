@@ -17,7 +17,9 @@ function distinct(pieces) {
 
 /* The pieces draw `drawn.length` picks from: in set order, fitting `board`, placeable with `drawn`. */
 export function eligible(board, pieces, drawn) {
-  return distinct(pieces).filter((piece) => fits(board, piece) && placeableTogether(board, [...drawn, piece]));
+  return distinct(pieces).filter(
+    (piece) => fits(board, piece) && placeableTogether(board, [...drawn, piece]),
+  );
 }
 
 /* The hand of three the rule deals on `board` from `stream` (a DealStream of that deal). */

@@ -22,7 +22,9 @@ if (root) check(root, wordsOf(root));
 async function check(rootEl, t) {
   let replay;
   try {
-    const answer = await fetch(rootEl.dataset.replayUrl, { headers: { Accept: "application/json" } });
+    const answer = await fetch(rootEl.dataset.replayUrl, {
+      headers: { Accept: "application/json" },
+    });
     if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
     replay = await answer.json();
   } catch {
@@ -53,7 +55,8 @@ function showSeeds(rootEl, fair, t) {
   if (!fair) return;
   for (const field of ["commitment", "server_seed", "client_seed"]) {
     const value = fair[field];
-    seeds.querySelector(`[data-fair-seed="${field}"]`).textContent = value === null || value === undefined ? t(`no-${field.replace(/_/g, "-")}`) : value;
+    seeds.querySelector(`[data-fair-seed="${field}"]`).textContent =
+      value === null || value === undefined ? t(`no-${field.replace(/_/g, "-")}`) : value;
   }
   seeds.hidden = false;
 }
@@ -118,7 +121,8 @@ function showSummary(rootEl, report, t) {
   const total = numbers.format(report.hands.length);
   const failures = rootEl.querySelector("[data-fair-failures]");
   failures.replaceChildren();
-  for (const problem of report.problems) failures.append(line(t(`why-${problem.code.replace(/_/g, "-")}`)));
+  for (const problem of report.problems)
+    failures.append(line(t(`why-${problem.code.replace(/_/g, "-")}`)));
   for (const hand of failed) failures.append(failedHand(rootEl, hand, t, numbers));
   failures.hidden = !failures.children.length;
   if (!failed.length && !report.problems.length) {

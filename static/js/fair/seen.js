@@ -20,7 +20,11 @@ function read(key) {
 function remember(key, value) {
   if (!value) return;
   const list = [value, ...read(key).filter((item) => item !== value)].slice(0, LIMIT);
-  try { localStorage.setItem(key, JSON.stringify(list)); } catch { /* storage off: nothing kept */ }
+  try {
+    localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    /* storage off: nothing kept */
+  }
 }
 
 /* A commitment of a next game, as the page showed it. */

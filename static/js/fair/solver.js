@@ -11,7 +11,10 @@ const memo = new Map();
 
 export function placeableTogether(board, pieces) {
   if (pieces.length < 2) return pieces.length === 0 || fits(board, pieces[0]);
-  const key = `${board.toString(16)}|${pieces.map((piece) => piece.id).sort().join(" ")}`;
+  const key = `${board.toString(16)}|${pieces
+    .map((piece) => piece.id)
+    .sort()
+    .join(" ")}`;
   let known = memo.get(key);
   if (known === undefined) {
     known = search(board, pieces);
@@ -27,7 +30,9 @@ function search(board, pieces) {
     if (tried.has(piece.id)) return false;
     tried.add(piece.id);
     const rest = [...pieces.slice(0, index), ...pieces.slice(index + 1)];
-    return piece.placements.some(({ mask, lines }) =>
-      (board & mask) === 0n && placeableTogether(settle(board | mask, lines), rest));
+    return piece.placements.some(
+      ({ mask, lines }) =>
+        (board & mask) === 0n && placeableTogether(settle(board | mask, lines), rest),
+    );
   });
 }

@@ -25,7 +25,9 @@ export async function sha256Hex(bytes) {
 
 /* The HMAC-SHA256 key of a server seed (its raw bytes), for every deal of a game. */
 export function hmacKey(serverSeed) {
-  return crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
 }
 
 export class DealStream {

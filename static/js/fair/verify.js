@@ -26,14 +26,24 @@ const same = (a, b) => a.length === b.length && a.every((item, index) => item ==
 
 /* The seeds of `fair` (Game.fair), or Unverifiable. */
 export function readSeeds(fair) {
-  if (fair === null || fair === undefined) throw new Unverifiable("no_fair", "dealt before verifiable deals");
-  if (fair.dealer !== DEALER) throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
-  if (!fair.server_seed) throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
+  if (fair === null || fair === undefined)
+    throw new Unverifiable("no_fair", "dealt before verifiable deals");
+  if (fair.dealer !== DEALER)
+    throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
+  if (!fair.server_seed)
+    throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
   const serverSeed = hexToBytes(fair.server_seed);
-  if (!serverSeed) throw new Unverifiable("malformed", `server_seed is not hex: ${JSON.stringify(fair.server_seed)}`);
+  if (!serverSeed)
+    throw new Unverifiable(
+      "malformed",
+      `server_seed is not hex: ${JSON.stringify(fair.server_seed)}`,
+    );
   const clientSeed = fair.client_seed ?? "";
   if (typeof clientSeed !== "string" || !CLIENT_SEED.test(clientSeed)) {
-    throw new Unverifiable("malformed", `client_seed is not printable ASCII: ${JSON.stringify(clientSeed)}`);
+    throw new Unverifiable(
+      "malformed",
+      `client_seed is not printable ASCII: ${JSON.stringify(clientSeed)}`,
+    );
   }
   return { serverSeed, clientSeed, commitment: fair.commitment };
 }
@@ -43,7 +53,9 @@ function gamePieces(replay, game) {
   const published = publishedSet(game.challenge ?? null);
   if (!Array.isArray(replay.piece_set)) return { pieces: published, published: true };
   const listed = replay.piece_set.map((entry) => new Piece(entry.piece, entry.cells));
-  const matches = listed.length === published.length && listed.every((piece, index) => piece.equals(published[index]));
+  const matches =
+    listed.length === published.length &&
+    listed.every((piece, index) => piece.equals(published[index]));
   return { pieces: listed, published: matches };
 }
 
@@ -64,7 +76,11 @@ class Walk {
 
   async deal() {
     const k = this.hands.length;
-    const hand = await dealHand(this.board, this.pieces, new DealStream(this.key, this.clientSeed, k));
+    const hand = await dealHand(
+      this.board,
+      this.pieces,
+      new DealStream(this.key, this.clientSeed, k),
+    );
     this.hands.push({ k, board: this.board, expected: ids(hand), shown: null, problems: [] });
     this.hand = hand;
     this.used = Array(HAND_SIZE).fill(false);
@@ -79,7 +95,8 @@ class Walk {
     const hand = this.current;
     if (hand.shown === null) {
       hand.shown = ids(shown);
-      if (!same(hand.shown, hand.expected)) hand.problems.push({ code: "differs", step, shown: hand.shown, expected: hand.expected });
+      if (!same(hand.shown, hand.expected))
+        hand.problems.push({ code: "differs", step, shown: hand.shown, expected: hand.expected });
       hand.problems.push(...this.dealtProblems(hand.board, shown));
     } else if (!same(ids(shown), ids(this.hand))) {
       hand.problems.push({ code: "changed", step, shown: ids(shown), was: ids(this.hand) });
@@ -92,7 +109,10 @@ class Walk {
 
   shownPiece(entry) {
     const known = this.byId.get(entry?.piece);
-    const shown = new Piece(String(entry?.piece), Array.isArray(entry?.cells) ? entry.cells : (known?.cells ?? []));
+    const shown = new Piece(
+      String(entry?.piece),
+      Array.isArray(entry?.cells) ? entry.cells : (known?.cells ?? []),
+    );
     return known && known.equals(shown) ? known : shown;
   }
 
@@ -101,7 +121,8 @@ class Walk {
     const problems = [];
     for (const piece of shown) {
       if (!this.byId.has(piece.id)) problems.push({ code: "not_in_set", piece: piece.id });
-      else if (!piece.equals(this.byId.get(piece.id))) problems.push({ code: "reshaped", piece: piece.id });
+      else if (!piece.equals(this.byId.get(piece.id)))
+        problems.push({ code: "reshaped", piece: piece.id });
       if (!fits(board, piece)) problems.push({ code: "not_fit", piece: piece.id });
     }
     if (!placeableTogether(board, shown)) problems.push({ code: "not_placeable" });
@@ -145,7 +166,8 @@ class Walk {
   async continueGame(step, number) {
     const left = this.hand.filter((piece, slot) => !this.used[slot]);
     const fitting = left.filter((piece) => fits(this.board, piece));
-    if (fitting.length) this.current.problems.push({ code: "continue_fits", step: number, pieces: ids(fitting) });
+    if (fitting.length)
+      this.current.problems.push({ code: "continue_fits", step: number, pieces: ids(fitting) });
     this.compareBoard(step.board, number);
     await this.deal();
     this.compareHand(step.hand, number);
@@ -177,7 +199,12 @@ export async function verifyReplay(replay) {
   if ((await sha256Hex(serverSeed)) !== commitment) problems.push({ code: "commitment" });
   const { pieces, published } = gamePieces(replay, game);
   if (!published) problems.push({ code: "piece_set" });
-  const walk = new Walk(pieces, await hmacKey(serverSeed), clientSeed, parseBoard(replay.start_board));
+  const walk = new Walk(
+    pieces,
+    await hmacKey(serverSeed),
+    clientSeed,
+    parseBoard(replay.start_board),
+  );
   await walk.deal();
   try {
     await walk.run(replay.steps, game);

@@ -9,7 +9,9 @@ export function wordsOf(root) {
   return function t(name, values = {}) {
     const key = `t${name.replace(/(^|-)([a-z])/g, (_, dash, ch) => ch.toUpperCase())}`;
     const text = root.dataset[key] || "";
-    return text.replace(/\{(\w+)\}/g, (whole, field) => (field in values ? String(values[field]) : whole));
+    return text.replace(/\{(\w+)\}/g, (whole, field) =>
+      field in values ? String(values[field]) : whole,
+    );
   };
 }
 

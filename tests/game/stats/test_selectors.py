@@ -22,7 +22,12 @@ def test_three_classic_games_give_best_2600_and_average_1033(player, make_game):
     assert (stats.classic.finished, stats.classic.best, stats.classic.average) == (3, 2600, 1033)
     assert [point.score for point in stats.recent_classic] == [100, 2600, 400]
     assert [(b.low, b.high, b.games) for b in stats.histogram] == [
-        (0, 499, 2), (500, 999, 0), (1000, 1499, 0), (1500, 1999, 0), (2000, 2499, 0), (2500, 2999, 1),
+        (0, 499, 2),
+        (500, 999, 0),
+        (1000, 1499, 0),
+        (1500, 1999, 0),
+        (2000, 2499, 0),
+        (2500, 2999, 1),
     ]
     assert stats.level_games == 1
 
@@ -47,7 +52,13 @@ def test_the_ladder_shows_the_highest_challenge_won_of_the_active_ones(player, m
 
 
 def test_stars_earned_and_spent_come_from_the_ledger(player):
-    for amount, day in ((5, MARCH_10), (3, MARCH_10), (-50, MARCH_10), (100, dt.date(2026, 3, 1)), (7, dt.date(2025, 1, 1))):
+    for amount, day in (
+        (5, MARCH_10),
+        (3, MARCH_10),
+        (-50, MARCH_10),
+        (100, dt.date(2026, 3, 1)),
+        (7, dt.date(2025, 1, 1)),
+    ):
         StarEntry.objects.create(player=player, amount=amount, reason="game", day=day)
     stats = player_stats(player=player, today=MARCH_10)
     assert (stats.stars_earned, stats.stars_spent) == (115, 50)
@@ -84,8 +95,14 @@ def test_the_best_daily_rank_is_one_plus_the_strictly_higher_scores_that_day(pla
     first, second = dt.date(2026, 3, 8), dt.date(2026, 3, 9)
     make_game(player, "daily", 500, day=first)
     make_game(player, "daily", 700, day=second)
-    for day, score, status in ((first, 900, "over"), (first, 600, "over"), (second, 800, "over"),
-                               (second, 700, "over"), (second, 9999, "expired"), (first, 500, "over")):
+    for day, score, status in (
+        (first, 900, "over"),
+        (first, 600, "over"),
+        (second, 800, "over"),
+        (second, 700, "over"),
+        (second, 9999, "expired"),
+        (first, 500, "over"),
+    ):
         make_game(guest_create(), "daily", score, day=day, status=status)
     best = player_stats(player=player, today=MARCH_10).daily_best
     # 8 March: 900 and 600 beat 500 (the other 500 ties) -> 3rd; 9 March: only 800 beats 700 -> 2nd, tied.
@@ -94,4 +111,10 @@ def test_the_best_daily_rank_is_one_plus_the_strictly_higher_scores_that_day(pla
 
 def test_a_new_player_has_nothing_yet(player):
     stats = player_stats(player=player, today=MARCH_10)
-    assert (stats.played, stats.classic.best, stats.histogram, stats.recent_classic, stats.daily_best) == (0, None, [], [], None)
+    assert (stats.played, stats.classic.best, stats.histogram, stats.recent_classic, stats.daily_best) == (
+        0,
+        None,
+        [],
+        [],
+        None,
+    )

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from game import services
-from tools.bots import greedy_bot
 from game.stats.models import GameSummary
 from game.stats.summaries import summaries_fill
+from tools.bots import greedy_bot
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,9 @@ def _play_out(player, mode, seed):
             game = services.game_decline(player=player, game_id=game.pk)
             continue
         slot, row, col = greedy_bot(game.state, rng)
-        game, result = services.move_place(player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves)
+        game, result = services.move_place(
+            player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
+        )
         results.append(result)
     return game, results
 

@@ -25,7 +25,7 @@ def test_the_page_shows_the_classic_numbers_and_links_from_the_header(client, pl
     assert 'data-testid="classic-average">1,033<' in html
     assert '<a href="/stats/" aria-current="page">Stats</a>' in html
     assert html.count('<rect class="chart-bar"') == 3 + 6 + 30  # last games, histogram bars, days of stars
-    assert "style=" not in html.split('<main', 1)[1]
+    assert "style=" not in html.split("<main", 1)[1]
 
 
 def test_a_visitor_with_no_games_is_invited_to_play_and_no_guest_is_made(client, django_user_model):
