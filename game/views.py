@@ -242,11 +242,8 @@ def challenges(request: HttpRequest) -> HttpResponse:
 
 
 def _locked(request: HttpRequest, number: int) -> HttpResponse:
-    message = _("Challenge %(number)s is locked: win challenge %(previous)s first.") % {
-        "number": number,
-        "previous": number - 1,
-    }
-    messages.error(request, message)
+    text = _("Challenge %(number)s is locked: win challenge %(previous)s first.")
+    messages.error(request, text % {"number": number, "previous": number - 1})
     if request.htmx:
         response = HttpResponse(status=Locked.status_code)
         response["HX-Redirect"] = reverse("game:challenges")

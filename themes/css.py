@@ -16,6 +16,7 @@ import colorsys
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from types import SimpleNamespace
 
 from .colours import BLACK, RGBA, WHITE, contrast, css, is_light, mix, over, parse
@@ -222,29 +223,7 @@ def look_variables(colours: LookColours) -> dict[str, str]:
     danger = _readable(parse("#c42b45" if light else "#ff6f86"), grounds, text, 4.6)
     shade = mix(bg, BLACK, 0.5)
     card_1 = WHITE.with_alpha(0.94) if light else mix(bg2, text, 0.12).with_alpha(0.92)
-    k = SimpleNamespace(
-        bg=bg,
-        bg2=bg2,
-        board=board,
-        cell=cell,
-        block=block,
-        edge=edge,
-        accent=accent,
-        text=text,
-        light=light,
-        pieces=pieces,
-        panel=panel,
-        panel_strong=panel_strong,
-        glow_1=glow_1,
-        text_dim=text_dim,
-        text_faint=text_faint,
-        accent_text=accent_text,
-        accent_strong=accent_strong,
-        gold=gold,
-        danger=danger,
-        shade=shade,
-        card_1=card_1,
-    )
+    k = SimpleNamespace(**locals())  # every colour named above, for the two tables below
     v: dict[str, RGBA | str] = {**_page_variables(k), **_part_variables(k)}
     v.update(parse_extra(colours.extra))
     values = {name: value if isinstance(value, str) else css(value) for name, value in v.items()}
@@ -253,17 +232,9 @@ def look_variables(colours: LookColours) -> dict[str, str]:
 
 def _page_variables(k: SimpleNamespace) -> dict[str, RGBA | str]:
     """The look's shared colours: page, panels, text, accent, board and pieces."""
-    bg, bg2, board, cell, block, accent, text, light, pieces = (
-        k.bg,
-        k.bg2,
-        k.board,
-        k.cell,
-        k.block,
-        k.accent,
-        k.text,
-        k.light,
-        k.pieces,
-    )
+    bg, bg2, board, cell, block, accent, text, light, pieces = attrgetter(
+        "bg", "bg2", "board", "cell", "block", "accent", "text", "light", "pieces"
+    )(k)
     gold, danger, shade = k.gold, k.danger, k.shade
     return {
         "--bg-1": bg,

@@ -228,8 +228,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
     board = placement.board
     used = tuple(True if i == slot else state.used[i] for i in range(HAND_SIZE))
     hand, deals = state.hand, state.deals
-    target = state.rules.target
-    if target is not None and score >= target:
+    if state.rules.target is not None and score >= state.rules.target:
         status = Status.WON
     else:
         if all(used):

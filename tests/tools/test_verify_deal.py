@@ -53,6 +53,18 @@ def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
     return None
 
 
+def _move_step(board: int, hand: list, used: list[bool], choice: tuple[int, int, int]) -> tuple[int, dict]:
+    """Play ``choice`` on ``board`` (marking its slot used): the board after it and the replay's step."""
+    slot, row, col = choice
+    mask, lines = hand[slot].at[row, col]
+    before = view(hand, used)
+    rows, cols = vd.full_lines(board | mask)
+    board, used[slot] = vd.settle(board | mask, lines), True
+    result = {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols), "rows": rows, "cols": cols}
+    move = {"slot": slot, "row": row, "col": col}
+    return board, {"hand": before, "move": move, "result": result, "board": vd.board_rows(board)}
+
+
 def build_replay(
     *, moves: int, careful: bool, challenge: int | None = None, start=EMPTY, client_seed=CLIENT_SEED
 ) -> dict:
@@ -76,24 +88,8 @@ def build_replay(
         if choice is None:
             status = "over"
             break
-        slot, row, col = choice
-        mask, lines = hand[slot].at[row, col]
-        before = view(hand, used)
-        rows, cols = vd.full_lines(board | mask)
-        board, used[slot] = vd.settle(board | mask, lines), True
-        steps.append(
-            {
-                "hand": before,
-                "move": {"slot": slot, "row": row, "col": col},
-                "result": {
-                    "squares": len(hand[slot].cells),
-                    "lines": len(rows) + len(cols),
-                    "rows": rows,
-                    "cols": cols,
-                },
-                "board": vd.board_rows(board),
-            }
-        )
+        board, step = _move_step(board, hand, used, choice)
+        steps.append(step)
         if all(used):
             hand, used = deal(board), [False] * 3
     fair = {
