@@ -174,8 +174,7 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
-    game.updated_at = timezone.now()
-    if not rows.game_write(game, game.changed_fields(), expected_seq):  # only what changed: a move writes a few columns
+    if not rows.game_write(game, expected_seq):  # only what changed (and updated_at): a move writes a few columns
         raise errors.StaleMove()
     event.game = game
     event.seq = expected_seq
