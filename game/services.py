@@ -14,7 +14,6 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from blockknock.accounts.auth import player_forget
 from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
@@ -185,9 +184,7 @@ def _finish(game: Game) -> None:
     """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels);
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
-    game_finished.send(sender=Game, game=game)
-    player_forget(game.player_id)  # its best scores (the board, ``/api/me/``) may have moved
-    selectors.high_score_forget(player_id=game.player_id)
+    game_finished.send(sender=Game, game=game)  # the player's cached best scores go (game/apps.py)
     policy = game.policy
     if not policy.pays_stars:
         return
