@@ -10,9 +10,9 @@ from django.http import HttpRequest
 
 from blockknock import throttles
 
-from .auth import player_forget
 from .models import Player, StarEntry
 from .names import guest_name
+from .player_cache import player_changed
 
 GUEST_BACKEND = "blockknock.accounts.auth.CachedModelBackend"
 
@@ -86,9 +86,9 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
     :raises django.db.IntegrityError: the game already paid this reason, or the
         balance would go below zero (database constraints).
     """
+    # The ledger row's post_save, and the commit, drop the cached player (blockknock.accounts.player_cache).
     entry = StarEntry.objects.create(player=player, amount=amount, reason=reason, day=day, game=game)
     Player.objects.filter(pk=player.pk).update(stars=F("stars") + amount)
-    player_forget(player.pk)
     player.refresh_from_db(fields=["stars"])
     return entry
 
@@ -96,7 +96,7 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
 def level_raise(*, player_id) -> None:
     """One level up for the player (a finished Classic game of 2,500 points or more, RULES.md § Levels)."""
     Player.objects.filter(pk=player_id).update(level=F("level") + 1)
-    player_forget(player_id)
+    player_changed(player_id)  # an update sends no signal
 
 
 def stars_paid_on(*, player: Player, day, reason: str) -> int:
