@@ -14,10 +14,12 @@ class AccountsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
         from rest_framework.authtoken.models import Token
 
-        from . import auth
+        from . import auth, services
         from .models import Player
 
         # The API token cache (auth.py) forgets a player or token that changed.
         for signal in (post_save, post_delete):
             signal.connect(auth.on_player_change, sender=Player, dispatch_uid=f"auth-player-{signal is post_save}")
             signal.connect(auth.on_token_change, sender=Token, dispatch_uid=f"auth-token-{signal is post_save}")
+        # A new password rotates the API token (Django ends the other sessions).
+        post_save.connect(services.on_password_set, sender=Player, dispatch_uid="password-token")

@@ -13,8 +13,8 @@ cache (Redis in production) after the first lookup:
   (:class:`CachedModelBackend`, the site's authentication backend; with
   ``SESSION_ENGINE`` ``cached_db`` a page or board request reads neither the
   session nor the player from the database). Django still checks the session's
-  password hash against the cached player, so a password change logs out other
-  sessions as before.
+  auth hash against the cached player, so a password change or a Sign out
+  everywhere (``Player.signed_out_at``) ends the other sessions.
 
 The entries are dropped (:func:`player_forget`) when the player or its token is
 saved or deleted, and again once that transaction commits (signals below,
@@ -25,9 +25,11 @@ reading them loads them fresh, and a ``save()`` of the cached player cannot writ
 back old counts. The services that move them (``stars_add``, ``level_raise``) and
 the end of a game (its scores are ``/api/me/``'s figures) call
 :func:`player_forget`. Entries also expire, after :data:`CACHE_SECONDS` (the
-token) and :data:`ME_SECONDS` (``/api/me/``), which bounds the one race left (a
-lookup that read the old row just before a change commits and caches it just
-after).
+token and the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only
+once the token has been accepted). That bounds what no signal sees: a player
+deactivated (or changed) by ``QuerySet.update`` or by SQL is refused within
+:data:`CACHE_SECONDS`, and so is the one race left (a lookup that read the old
+row just before a change commits and caches it just after).
 
 When the cache is unreachable the lookup goes to the database, as DRF's does.
 """
@@ -51,7 +53,10 @@ from .serializers import player_data
 
 logger = logging.getLogger(__name__)
 
-CACHE_SECONDS = 10 * 60
+CACHE_SECONDS = 5
+"""How long a cached identity (token → player, session → player) is believed: the longest a player
+deactivated where no signal sees it (``QuerySet.update``) can still act. An active player costs one
+query per this many seconds."""
 ME_SECONDS = 60
 
 
