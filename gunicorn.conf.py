@@ -10,6 +10,10 @@ override these.
 worker_class = "gthread"
 workers = 3
 threads = 4
-keepalive = 5  # seconds an idle keep-alive connection stays open (behind a proxy that reuses them)
+# Seconds an idle keep-alive connection stays open. Longer than the upstream idle timeout of
+# the proxy in front (nginx's upstream keepalive_timeout and an AWS load balancer's idle
+# timeout: 60 s by default), so the proxy always closes an idle connection first and never
+# sends a request on one gunicorn has just closed (README § Production; tests/load/test_keepalive.py).
+keepalive = 75
 timeout = 30
 graceful_timeout = 10

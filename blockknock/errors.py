@@ -9,11 +9,12 @@ The 404 / 500 handlers answer JSON under ``/api/``, HTML elsewhere; the CSRF
 refusal (``CSRF_FAILURE_VIEW``) answers JSON to a script as well. A path under
 ``/api/`` that no route matches (``/api/leaderboards/daily/not-a-date/``) is
 answered by Django's URL resolver, not by DRF: without them an API client would
-get the HTML 404 page.
+get the HTML 404 page. Their ``detail`` is in the request's language, as DRF's are.
 """
 
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
@@ -42,19 +43,19 @@ class Refusal(Exception):
 def bad_request(request, exception):
     """A request Django refuses before any view (e.g. a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``): ``400 invalid`` under /api/."""
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"error": "invalid", "detail": "Bad request."}, status=400)
+        return JsonResponse({"error": "invalid", "detail": gettext("Bad request.")}, status=400)
     return defaults.bad_request(request, exception)
 
 
 def page_not_found(request, exception):
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"error": "not_found", "detail": "Not found."}, status=404)
+        return JsonResponse({"error": "not_found", "detail": gettext("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"error": "server_error", "detail": "Server error."}, status=500)
+        return JsonResponse({"error": "server_error", "detail": gettext("Server error.")}, status=500)
     return defaults.server_error(request)
 
 

@@ -4,7 +4,7 @@
   inside a view (a guest created too often from one address) becomes a 429.
 - :class:`ServiceUnavailableMiddleware`: the database or Redis being unreachable
   (a restart, a failover) becomes ``503 Service Unavailable`` with ``Retry-After``,
-  JSON under ``/api/``, instead of a 500. A write interrupted this way is rolled
+  JSON under ``/api/``, in the request's language, instead of a 500. A write interrupted this way is rolled
   back whole by its transaction; the client retries or resyncs.
 """
 
@@ -14,6 +14,7 @@ import logging
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -49,7 +50,7 @@ class ServiceUnavailableMiddleware:
         if not isinstance(exception, OUTAGE_ERRORS):
             return None
         logger.error("service unavailable: %s %s: %r", request.method, request.path, exception, exc_info=exception)
-        detail = "The game server is briefly unavailable. Try again in a moment."
+        detail = gettext("The game server is briefly unavailable. Try again in a moment.")
         if request.path.startswith("/api/"):
             response = JsonResponse({"error": "unavailable", "detail": detail}, status=503)
         else:

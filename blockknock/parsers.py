@@ -1,11 +1,14 @@
 """Reading what clients send: decimals in paths and queries, JSON bodies, integers in them.
 
 Python refuses to turn a decimal of more than 4,300 digits into an ``int``
-(``ValueError``), and its JSON decoder recurses once per nesting level
-(``RecursionError`` past the interpreter's limit). Untrusted text goes through
-these instead, so such input is an unknown id or page, or ``400 invalid``, not a 500.
+(``ValueError``), its JSON decoder recurses once per nesting level
+(``RecursionError`` past the interpreter's limit), and it accepts a lone surrogate
+escape (``"\\ud800"``), which is no Unicode text (I-JSON, RFC 7493, forbids it).
+Untrusted text goes through these instead, so such input is an unknown id or page,
+or ``400 invalid``, not a 500 or a string that cannot be stored or encoded.
 """
 
+import json
 import re
 from io import BytesIO
 from itertools import accumulate
@@ -19,6 +22,7 @@ JSON_MAX_DEPTH = 32
 
 JSON_STRING = re.compile(rb'"(?:\\.|[^"\\])*"', re.S)
 JSON_BRACKET = re.compile(rb"[\[\]{}]")
+JSON_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def decimal(text: str, *, high: int) -> int | None:
@@ -47,17 +51,37 @@ def json_depth(data: bytes) -> int:
     return max(accumulate(1 if bracket in b"[{" else -1 for bracket in brackets), default=0)
 
 
-class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing bodies nested deeper than :data:`JSON_MAX_DEPTH`.
+def lone_surrogate(value) -> bool:
+    """Whether a parsed JSON value has a lone surrogate in any string, key or value, at any depth.
 
-    :raises ParseError: the body nests too deep (the API answers ``400 invalid``).
+    A pair of escapes (``"\\ud83d\\ude00"``) is decoded to one character; a lone
+    one stays a surrogate, which UTF-8 cannot encode.
+
+    >>> lone_surrogate({"a": [1, {"b": "\N{GRINNING FACE}"}]}), lone_surrogate([{"\\udc00": 1}])
+    (False, True)
+    """
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing bodies nested deeper than :data:`JSON_MAX_DEPTH` and lone surrogates.
+
+    :raises ParseError: the body nests too deep, or a string escapes half a surrogate
+        pair (the API answers ``400 invalid``).
     """
 
     def parse(self, stream, media_type=None, parser_context=None):
         data = stream.read() if stream is not None else b""
         if json_depth(data) > JSON_MAX_DEPTH:
             raise ParseError(_("The JSON body is nested too deeply."))
-        return super().parse(BytesIO(data), media_type, parser_context)
+        parsed = super().parse(BytesIO(data), media_type, parser_context)
+        if JSON_SURROGATE_ESCAPE.search(data) and lone_surrogate(parsed):
+            raise ParseError(_("The JSON body has a lone surrogate escape; its text must be valid Unicode."))
+        return parsed
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -14,7 +14,7 @@ class AccountsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
         from rest_framework.authtoken.models import Token
 
-        from . import auth
+        from . import auth, services
         from .models import Player, StarEntry
         from .player_cache import forget_on, player_keys_add
 
@@ -26,3 +26,5 @@ class AccountsConfig(AppConfig):
             )
             signal.connect(auth.on_token_change, sender=Token, dispatch_uid=f"auth-token-{signal is post_save}")
         post_save.connect(forget_on("player_id"), sender=StarEntry, weak=False, dispatch_uid="player-cache-stars")
+        # A new password rotates the API token (Django ends the other sessions).
+        post_save.connect(services.on_password_set, sender=Player, dispatch_uid="password-token")

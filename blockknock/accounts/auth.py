@@ -13,8 +13,8 @@ cache (Redis in production) after the first lookup:
   (:class:`CachedModelBackend`, the site's authentication backend; with
   ``SESSION_ENGINE`` ``cached_db`` a page or board request reads neither the
   session nor the player from the database). Django still checks the session's
-  password hash against the cached player, so a password change logs out other
-  sessions as before.
+  auth hash against the cached player, so a password change or a Sign out
+  everywhere (``Player.signed_out_at``) ends the other sessions.
 
 They are all the player's in the sense of :mod:`.player_cache`: any change of the
 player, its token, its stars or its games drops them (:func:`~.player_cache.player_changed`,
@@ -23,7 +23,10 @@ so a deleted token is refused on its next use and a renamed player shows the new
 name. ``stars`` and ``level`` move by ``QuerySet.update``, so the cached player
 leaves them deferred: reading them loads them fresh, and a ``save()`` of the cached
 player cannot write back old counts. Entries also expire, after :data:`CACHE_SECONDS`
-(the token, the session's player) and :data:`ME_SECONDS` (``/api/me/``).
+(the token, the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only
+once the token has been accepted). That bounds what no signal sees: a player
+deactivated (or changed) by ``QuerySet.update`` or by SQL is refused within
+:data:`CACHE_SECONDS`.
 
 When the cache is unreachable the lookup goes to the database, as DRF's does.
 """
@@ -48,7 +51,10 @@ from .serializers import player_data
 
 logger = logging.getLogger(__name__)
 
-CACHE_SECONDS = 10 * 60
+CACHE_SECONDS = 5
+"""How long a cached identity (token → player, session → player) is believed: the longest a player
+deactivated where no signal sees it (``QuerySet.update``) can still act. An active player costs one
+query per this many seconds."""
 ME_SECONDS = 60
 
 

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q, Sum
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from .names import name_validate
@@ -35,6 +36,12 @@ class Player(AbstractUser):
         choices=settings.LANGUAGES,
         help_text=_("The language the site is shown in for this player; blank follows the browser."),
     )
+    signed_out_at = models.DateTimeField(
+        _("signed out everywhere"),
+        null=True,
+        blank=True,
+        help_text=_("When the player last chose Sign out everywhere; every session begun before it is ended."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -43,6 +50,19 @@ class Player(AbstractUser):
 
     def __str__(self) -> str:
         return self.name or self.username
+
+    def _get_session_auth_hash(self, secret=None):
+        """Django's HMAC of the password (each session keeps it, ``django.contrib.auth.get_user`` compares), also of
+        :attr:`signed_out_at` once set: a new password or a Sign out everywhere ends every other session.
+
+        While :attr:`signed_out_at` is empty it is Django's own hash, so sessions made before the field
+        existed stay signed in. Overrides the one method behind ``get_session_auth_hash`` and its fallbacks.
+        """
+        if self.signed_out_at is None:
+            return super()._get_session_auth_hash(secret=secret)
+        key_salt = "blockknock.accounts.models.Player.get_session_auth_hash"
+        value = f"{self.password}|{self.signed_out_at.isoformat()}"
+        return salted_hmac(key_salt, value, secret=secret, algorithm="sha256").hexdigest()
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         """Reading one deferred counter (``stars``, ``level``) loads both, in one query.

@@ -1,4 +1,4 @@
-"""Writes for players: guests, sign-up from a guest, display names, language."""
+"""Writes for players: guests, sign-up from a guest, display names, language, signing out everywhere."""
 
 import secrets
 
@@ -7,6 +7,8 @@ from django.contrib.auth import login
 from django.db import transaction
 from django.db.models import F, Sum
 from django.http import HttpRequest
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from blockknock import throttles
 
@@ -77,6 +79,36 @@ def player_language_set(*, player: Player, language: str) -> Player:
     player.language = language
     player.save(update_fields=["language"])
     return player
+
+
+def token_rotate(player: Player) -> None:
+    """Retire the player's API token: its key is refused from now on, and the next sign-in
+    (``POST /api/auth/token/``) is given a new one. Its cache entry goes with it (``auth.on_token_change``)."""
+    Token.objects.filter(user=player).delete()
+
+
+@transaction.atomic
+def sessions_end(*, player: Player) -> None:
+    """Sign out everywhere: every session of the player ends and its API token is rotated.
+
+    A session is only valid while its auth hash matches the player's, which covers
+    :attr:`~.models.Player.signed_out_at`: setting it ends them all, on their next request.
+    """
+    player.signed_out_at = timezone.now()
+    player.save(update_fields=["signed_out_at"])
+    token_rotate(player)
+
+
+def on_password_set(sender, instance: Player, created: bool, **kwargs) -> None:
+    """``post_save`` of a Player: a new password rotates its API token, whatever set it.
+
+    Settings → Change password, a reset by staff in the admin, ``manage.py changepassword``:
+    each calls ``set_password`` (which keeps the raw password in ``_password`` until the save is
+    done) and ``save``. Django ends the other sessions itself, the session auth hash being the
+    password's; the browser that changed it is kept signed in (``update_session_auth_hash``).
+    """
+    if instance._password is not None and not created:
+        token_rotate(instance)
 
 
 def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> StarEntry:

@@ -1,11 +1,14 @@
-"""Thin views for sign-up, renaming, the language, Settings and the session's state; log in / log out are Django's own views."""
+"""Thin views for sign-up, renaming, the language, Settings, the password, signing out everywhere and the
+session's state; log in / log out and the password change are Django's own views."""
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.http import JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n
@@ -61,6 +64,42 @@ def language_set(request):
     if request.user.is_authenticated and language in dict(settings.LANGUAGES) and check_for_language(language):
         services.player_language_set(player=request.user, language=language)
     return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change; this browser stays signed in, every other session ends and the API
+    token is rotated (``services.on_password_set``). A guest has no password: it is sent to sign up."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("settings")
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and request.user.is_guest:
+            return redirect("accounts:signup")
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(
+            self.request,
+            _("Your password is changed. Every other device is signed out and your API token is replaced."),
+        )
+        return response
+
+
+@require_POST
+def sign_out_everywhere(request):
+    """Settings → Sign out everywhere: every session of the account ends, this one too, and its API token is rotated.
+
+    Not for a guest: it has no password to sign back in with, so its games would be lost.
+    """
+    player = request.user
+    if not player.is_authenticated or player.is_guest:
+        return redirect("settings")
+    services.sessions_end(player=player)
+    logout(request)
+    messages.success(request, _("You are signed out on every device. Log in again to carry on."))
+    return redirect("accounts:login")
 
 
 @require_GET

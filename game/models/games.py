@@ -107,7 +107,12 @@ class Game(models.Model):
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
-        indexes = [models.Index(fields=["player", "mode", "status"], name="game_player_mode_status")]
+        indexes = [
+            models.Index(fields=["player", "mode", "status"], name="game_player_mode_status"),
+            # A first visit's claim with the cache down looks its seed up (game.pending); Dailies,
+            # which share a day's seed, are left out of it.
+            models.Index(fields=["seed"], condition=models.Q(mode="classic"), name="game_classic_seed"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["player", "day"], condition=models.Q(mode="daily"), name="game_one_daily_per_day"

@@ -41,6 +41,10 @@ def move_body(token: str, game, move_number: int = 0) -> dict:
     return {"pending": token, "slot": slot, "row": row, "col": col, "move_number": move_number}
 
 
+def _cache_down(*args, **kwargs):
+    raise ConnectionError("cache down")
+
+
 def error_event(response) -> dict:
     return json.loads(response["HX-Trigger"])["bk:game-error"]
 
@@ -114,15 +118,45 @@ def test_a_second_claim_while_the_cache_is_down_is_refused_by_the_stored_seed(cl
     page = client.get("/")
     token, game = page.context["pending"].token, page.context["game"]
     client.post("/games/pending/move/", move_body(token, game), **HX)
-
-    def down(*args, **kwargs):
-        raise ConnectionError("cache down")
-
-    monkeypatch.setattr(pending_module.cache, "add", down)
+    monkeypatch.setattr(pending_module.cache, "add", _cache_down)
     monkeypatch.setattr(pending_module.cache, "get", lambda *args, **kwargs: None)
     again = Client().post("/games/pending/move/", move_body(token, game), **HX)
     assert (again.status_code, error_event(again)) == (409, STALE)
     assert (Player.objects.count(), Game.objects.count()) == (1, 1)
+
+
+def _plan(sql: str) -> str:
+    """The database's plan of ``sql`` (with scans made as dear as they go, on PostgreSQL, so an
+    index that can serve the query is chosen whatever the table's size)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            cursor.execute("EXPLAIN " + sql)
+        else:
+            cursor.execute("EXPLAIN QUERY PLAN " + sql)
+        return "\n".join(str(row) for row in cursor.fetchall())
+
+
+def test_a_claim_with_the_cache_down_finds_the_seed_by_its_index_not_by_a_scan(client, monkeypatch, player):
+    Game.objects.bulk_create(
+        [
+            Game(player=player, mode=mode, day=f"2026-11-{i + 1:02d}", seed=f"{i:064x}", hand=[], used=[])
+            for i, mode in enumerate(["classic", "practice", "daily", "challenge"] * 5)
+        ]
+    )
+    page = client.get("/")
+    token, game = page.context["pending"].token, page.context["game"]
+    client.post("/games/pending/move/", move_body(token, game), **HX)
+    monkeypatch.setattr(pending_module.cache, "add", _cache_down)
+    monkeypatch.setattr(pending_module.cache, "get", lambda *args, **kwargs: None)
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().post("/games/pending/move/", move_body(token, game), **HX)
+    assert (again.status_code, error_event(again)) == (409, STALE)
+    (lookup,) = [query["sql"] for query in queries if "seed" in query["sql"]]
+    assert game.seed in lookup
+    plan = _plan(lookup)
+    assert "game_classic_seed" in plan, plan
+    assert "Seq Scan" not in plan and "SCAN game_game" not in plan, plan
 
 
 def expired_token(monkeypatch, age: float = 24 * 60 * 60 + 1) -> str:

@@ -82,7 +82,54 @@ def test_json_nested_a_few_levels_inside_strings_is_read_as_text(api):
 
 def test_the_parsers_doctests_pass():
     result = doctest.testmod(parsers)
-    assert (result.attempted, result.failed) == (2, 0)
+    assert (result.attempted, result.failed) == (3, 0)
+
+
+# ------------------------------------------------- strings are Unicode text (I-JSON, RFC 7493)
+
+MOVE = '{"slot": 1, "row": 1, "col": 1, "move_number": 0, '  # the rest of the object follows
+LONE_SURROGATES = {
+    "an extra key": MOVE + '"\\ud800": 1}',
+    "an extra key's value": MOVE + '"note": "a\\ud800b"}',
+    "a key nested in an object": MOVE + '"extra": {"x": {"\\uDBFF": 1}}}',
+    "a value nested in an array": MOVE + '"extra": [1, ["ok", "\\udc00"]]}',
+    "a low surrogate before a high one": MOVE + '"note": "\\udc00\\ud800"}',
+    "a high surrogate at the end": MOVE + '"note": "ok\\ud83d"}',
+}
+
+
+@pytest.mark.parametrize("body", LONE_SURROGATES.values(), ids=LONE_SURROGATES.keys())
+def test_a_lone_surrogate_anywhere_in_a_move_is_400_invalid_and_plays_nothing(api, classic, body):
+    set_position(classic, EMPTY, ("mono", "mono", "mono"))
+    answer = api.generic("POST", f"/api/games/{classic.pk}/moves/", body, content_type="application/json")
+    assert (answer.status_code, answer.json()) == (
+        400,
+        {"error": "invalid", "detail": "The JSON body has a lone surrogate escape; its text must be valid Unicode."},
+    )
+    classic.refresh_from_db()
+    assert (classic.moves, classic.board) == (0, "".join(EMPTY))
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/auth/token/", '{"username": "\\ud800", "password": "x"}'),
+        ("/api/auth/token/", '{"username": "a", "password": "x\\udfff"}'),
+        ("/api/games/", '{"mode": "classic\\ud800"}'),
+        ("/api/games/", '{"mode": "classic", "\\ud800": true}'),
+    ],
+)
+def test_a_lone_surrogate_in_a_known_field_or_key_is_400_invalid(api, path, body):
+    answer = api.generic("POST", path, body, content_type="application/json")
+    assert (answer.status_code, answer.json()["error"]) == (400, "invalid")
+    assert Game.objects.count() == 0
+
+
+def test_a_surrogate_pair_escape_is_one_character_and_still_plays(api, classic):
+    set_position(classic, EMPTY, ("mono", "mono", "mono"))
+    body = MOVE + '"note": "\\ud83d\\ude00", "\\uD83C\\uDFB2": ["\\\\ud800"]}'
+    answer = api.generic("POST", f"/api/games/{classic.pk}/moves/", body, content_type="application/json")
+    assert (answer.status_code, answer.json()["game"]["moves"]) == (200, 1)
 
 
 # ------------------------------------------------- numbers are JSON integers
