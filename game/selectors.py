@@ -4,8 +4,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
 
+from blockknock.cache_errors import CACHE_ERRORS
 from blockknock.parsers import decimal
-from blockknock.throttles import CACHE_ERRORS
 
 from .errors import GameNotFound, Invalid
 from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
