@@ -62,6 +62,9 @@ def server_error(request):
 CSRF_FAILED = "csrf_failed"
 """The code of a request refused by Django's CSRF check (a stale token, e.g. after logging in in another tab)."""
 
+THROTTLED = "throttled"
+"""The code of a request over its rate limit (``blockknock.throttles``; DRF's ``Throttled`` in the API)."""
+
 
 def _from_a_script(request) -> bool:
     """An HTMX or ``fetch`` request asking for JSON, or any request under /api/: not a page a person is reading."""

@@ -14,7 +14,7 @@ import logging
 
 from django.contrib.sessions.backends import cached_db, db
 
-from .throttles import CACHE_ERRORS
+from .cache_errors import CACHE_ERRORS
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,6 @@ warning is logged: an outage of Redis must not stop play.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from functools import wraps
@@ -33,19 +32,16 @@ from types import SimpleNamespace
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from redis.exceptions import RedisError
+from django_htmx.http import trigger_client_event
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
+from . import events
 from .cache import count
+from .cache_errors import CACHE_ERRORS
+from .errors import THROTTLED
 
 logger = logging.getLogger(__name__)
-
-CACHE_ERRORS = (RedisError, OSError)
-"""What a cache that is down raises (Redis: ``ConnectionError``/``TimeoutError``; sockets: ``OSError``)."""
-
-ERROR_EVENT = "bk:game-error"
-"""The board's HX-Trigger event for a refused action (as in ``game.views``)."""
 
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle):
@@ -106,7 +102,7 @@ def too_many_response(request: HttpRequest, error: RateLimited) -> HttpResponse:
     detail = _("Too many requests. Wait a moment and try again.")
     if getattr(request, "htmx", False):
         response = HttpResponse(status=429)
-        response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": "throttled", "detail": detail}})
+        trigger_client_event(response, events.GAME_ERROR, {"code": THROTTLED, "detail": detail})
     else:
         response = render(request, "429.html", {"detail": detail}, status=429)
     if error.wait is not None:

@@ -2,12 +2,14 @@
 
 They subclass the site's :class:`~blockknock.errors.Refusal`. The game's views
 catch :class:`GameError`; the engine's own errors are translated into these by
-``game.services``.
+``game.services``. Each class's ``code`` is the one declaration of that code on the
+server; :data:`PAGE_ERRORS` hands them, with the site's CSRF and rate-limit codes, to
+the play page's script (the ``bk-constants`` JSON, ``game/templatetags/page_constants.py``).
 """
 
 from django.utils.translation import gettext_lazy as _
 
-from blockknock.errors import Refusal
+from blockknock.errors import CSRF_FAILED, THROTTLED, Refusal
 
 
 class GameError(Refusal):
@@ -72,3 +74,16 @@ class PageStale(GameError):
 
     code, status_code = "stale_page", 409
     default_detail = _("This page is out of date, so nothing was played here. Reload it to go on.")
+
+
+def _script_name(code: str) -> str:
+    """``"stale_page"`` → ``"stalePage"``: a code as the name a script uses for it."""
+    first, *rest = code.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+PAGE_ERRORS = {
+    _script_name(code): code for code in (*(error.code for error in GameError.__subclasses__()), CSRF_FAILED, THROTTLED)
+}
+"""Every error code a board action can be answered with, by the name a script uses for it
+(``{"notPlaying": "not_playing", …, "csrfFailed": "csrf_failed", "throttled": "throttled"}``)."""

@@ -29,6 +29,7 @@ from django.utils.crypto import salted_hmac
 
 from blockknock import throttles
 from blockknock.accounts.services import GUEST_BACKEND, guest_create
+from blockknock.cache_errors import CACHE_ERRORS
 from blockknock.calendar import game_day
 
 from . import engine, errors, seeds
@@ -118,7 +119,7 @@ def _claim_once(pending: Pending) -> None:
     """
     try:
         first = cache.add(_claimed_key(pending.nonce), True, timeout=CLAIMED_SECONDS)
-    except throttles.CACHE_ERRORS:
+    except CACHE_ERRORS:
         first = not stored_with_seed(pending.game.seed).exists()
     if not first:
         raise errors.PageStale()

@@ -18,7 +18,6 @@ tab is refused as ``signed_out``, never given a new guest.
 """
 
 import datetime as dt
-import json
 from functools import wraps
 
 from django.contrib import messages
@@ -33,7 +32,9 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
 
+from blockknock import events
 from blockknock.accounts.services import player_for_request
 from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
@@ -46,7 +47,6 @@ from .pending import Pending, page_next_commitment, pending_claim, pending_get, 
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
-ERROR_EVENT = "bk:game-error"
 TOKEN_HEADER = "X-CSRFToken"
 """The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends it from then on)."""
 
@@ -155,7 +155,7 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
         response = HttpResponse(status=error.status_code)
     else:
         response = render(request, BOARD_PARTIAL, _context(player, game, error=error), status=error.status_code)
-    response["HX-Trigger"] = json.dumps({ERROR_EVENT: {"code": error.code, "detail": _player_message(error)}})
+    trigger_client_event(response, events.GAME_ERROR, {"code": error.code, "detail": _player_message(error)})
     return response
 
 

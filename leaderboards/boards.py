@@ -1,9 +1,12 @@
 """The four kinds of leaderboard and which finished games count on them (RULES.md § Leaderboards).
 
 A *kind* says which games count and what they put on the board (a score or a
-challenge number); a :class:`Board` is one kind for one period: Classic this
-week is the kind ``classic-week`` for the week that starts on a given Monday,
-a Daily board is the kind ``daily`` for one game-calendar day.
+challenge number), its period (a week, a day, or all time), its page (URL name,
+template) and whether its entries link their replay; a :class:`Board` is one kind
+for one period: Classic this week is the kind ``classic-week`` for the week that
+starts on a given Monday, a Daily board is the kind ``daily`` for one game-calendar
+day. Everything that differs between the boards is here, one class per kind: the
+views, the URLs and the templates ask the kind, never which kind it is.
 
 Weeks and days follow the game calendar (:mod:`blockknock.calendar`, the zone named by
 ``settings.GAME_TIMEZONE``): a week starts on Monday at midnight there.
@@ -25,13 +28,15 @@ unfinished and Practice games never do, and the Challenge board counts only
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.calendar import game_day, week_start
 from game.models import FINISHED, Mode, Status
+from game.seeds import day_closed
 
 PAGE_SIZE = 50
 
@@ -69,9 +74,10 @@ def game_facts(game) -> GameFacts:
 
 
 class Kind:
-    """A kind of leaderboard: which games count and the value each puts on it.
+    """A kind of leaderboard: which games count, the value each puts on it, its period and its page.
 
-    Class-level settings; subclasses override :meth:`period_of` / :meth:`value_of`.
+    Class-level settings; subclasses override :meth:`period_of` / :meth:`value_of`
+    (and, for a periodic kind, :meth:`current_period`).
     """
 
     slug: str = ""
@@ -81,8 +87,16 @@ class Kind:
     value_label = _("Score")
     #: entries link to the game (its replay); the Challenge board's value is a ladder position, not one game
     shows_game: bool = True
-    #: one board per period (week, day) rather than one for all time
-    periodic: bool = False
+    #: the days one board covers (7 a week, 1 a day); None: one board for all time
+    period_days: int | None = None
+    #: the page of this kind's current board (``leaderboards:<url_name>``, at ``path``)
+    url_name: str = ""
+    path: str = ""
+    #: the page of an earlier board, by its period (``<isodate:day>`` in ``dated_path``); "" when it has none
+    dated_url_name: str = ""
+    dated_path: str = ""
+    #: the page's part that says what the board is, and what to do to get on it (partials ``head`` and ``join``)
+    template: str = ""
 
     def counts(self, facts: GameFacts) -> bool:
         return facts.mode == self.mode and facts.status in self.statuses
@@ -100,6 +114,20 @@ class Kind:
     def board(self, period: dt.date | None = None) -> Board:
         return Board(self, period)
 
+    def route(self, board: Board, today: dt.date) -> tuple[str, dict]:
+        """The URL name and arguments of ``board``'s page: the current board at the plain URL, an earlier one dated."""
+        if self.dated_url_name and board.period != self.current_period(today):
+            return self.dated_url_name, {"day": board.period}
+        return self.url_name, {}
+
+    def replays_shown(self, board: Board) -> bool:
+        """Whether the page of ``board`` links its entries' replays."""
+        return self.shows_game
+
+    def neighbours(self, board: Board, today: dt.date) -> tuple[Board | None, Board | None]:
+        """The boards a page steps to from ``board``, earlier and later (None: no step that way)."""
+        return None, None
+
     def __repr__(self) -> str:
         return f"<Kind {self.slug}>"
 
@@ -110,7 +138,9 @@ class ClassicWeekKind(Kind):
     slug = "classic-week"
     mode = Mode.CLASSIC
     title = _("Classic this week")
-    periodic = True
+    period_days = 7
+    url_name, path = "index", ""
+    template = "leaderboards/kinds/classic_week.html"
 
     def period_of(self, facts: GameFacts) -> dt.date:
         return week_start(game_day(facts.finished_at))
@@ -125,6 +155,8 @@ class ClassicAllKind(Kind):
     slug = "classic-all"
     mode = Mode.CLASSIC
     title = _("Classic all time")
+    url_name, path = "classic_all", "classic/all/"
+    template = "leaderboards/kinds/classic_all.html"
 
 
 class ChallengeKind(Kind):
@@ -136,6 +168,8 @@ class ChallengeKind(Kind):
     title = _("Challenge")
     value_label = _("Challenge")
     shows_game = False
+    url_name, path = "challenge", "challenge/"
+    template = "leaderboards/kinds/challenge.html"
 
     def counts(self, facts: GameFacts) -> bool:
         return super().counts(facts) and facts.challenge is not None
@@ -145,18 +179,30 @@ class ChallengeKind(Kind):
 
 
 class DailyKind(Kind):
-    """The finished Daily games of one day (the Daily's ``day``)."""
+    """The finished Daily games of one day (the Daily's ``day``); its page steps through the earlier days."""
 
     slug = "daily"
     mode = Mode.DAILY
     title = _("Daily")
-    periodic = True
+    period_days = 1
+    url_name, path = "daily", "daily/"
+    dated_url_name, dated_path = "daily_day", "daily/<isodate:day>/"
+    template = "leaderboards/kinds/daily.html"
 
     def period_of(self, facts: GameFacts) -> dt.date:
         return facts.day
 
     def current_period(self, today: dt.date) -> dt.date:
         return today
+
+    def replays_shown(self, board: Board) -> bool:
+        """Only once the day has closed: until then the day's deal stays hidden."""
+        return day_closed(board.period)
+
+    def neighbours(self, board: Board, today: dt.date) -> tuple[Board | None, Board | None]:
+        """The day before, and the day after unless ``board`` is today's."""
+        one = dt.timedelta(days=1)
+        return self.board(board.period - one), (self.board(board.period + one) if board.period < today else None)
 
 
 CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY = ClassicWeekKind(), ClassicAllKind(), ChallengeKind(), DailyKind()
@@ -180,7 +226,7 @@ class Board:
         """The last game-calendar day of the period."""
         if self.period is None:
             return None
-        return self.period + dt.timedelta(days=6 if isinstance(self.kind, ClassicWeekKind) else 0)
+        return self.period + dt.timedelta(days=self.kind.period_days - 1)
 
 
 def current_board(kind: Kind, today: dt.date | None = None) -> Board:

@@ -1,4 +1,5 @@
-"""Leaderboard pages and game replays (namespace ``leaderboards``); the JSON API is ``leaderboards.api``."""
+"""Leaderboard pages (each kind at its own path, :mod:`leaderboards.boards`) and game replays (namespace
+``leaderboards``); the JSON API is ``leaderboards.api``."""
 
 from django.urls import path
 
@@ -6,14 +7,16 @@ from . import (
     converters,  # noqa: F401  (registers "isodate")
     views,
 )
+from .boards import KINDS
 
 app_name = "leaderboards"
 
 urlpatterns = [
-    path("", views.board, {"slug": "classic-week"}, name="index"),
-    path("classic/all/", views.board, {"slug": "classic-all"}, name="classic_all"),
-    path("challenge/", views.board, {"slug": "challenge"}, name="challenge"),
-    path("daily/", views.board, {"slug": "daily"}, name="daily"),
-    path("daily/<isodate:day>/", views.board, {"slug": "daily"}, name="daily_day"),
+    *(path(kind.path, views.board, {"slug": kind.slug}, name=kind.url_name) for kind in KINDS.values()),
+    *(
+        path(kind.dated_path, views.board, {"slug": kind.slug}, name=kind.dated_url_name)
+        for kind in KINDS.values()
+        if kind.dated_url_name
+    ),
     path("replay/<str:game_id>/", views.replay, name="replay"),
 ]

@@ -3,7 +3,9 @@
 A board page is ``leaderboards/board.html``; an HTMX request (a tab, a page or a
 day link) gets only its ``leaderboard`` partial, so those answers vary on
 ``HX-Request``. Looking at a board never creates a player: ``me`` is shown only
-to someone who already plays in this browser or is signed in.
+to someone who already plays in this browser or is signed in. What differs between
+the boards (URL, period, replays, day links, the page's text) the kind says
+(:mod:`leaderboards.boards`).
 """
 
 import datetime as dt
@@ -18,22 +20,20 @@ from blockknock.calendar import game_day, zone_name
 from blockknock.parsers import decimal
 from game.models import Game
 from game.sealed import history_page
-from game.seeds import day_closed
 
 from . import boards, selectors
 from .api.serializers import MAX_PAGE
 
 BOARD_TEMPLATE = "leaderboards/board.html"
 BOARD_PARTIAL = "leaderboards/board.html#leaderboard"
-URL_NAMES = {"classic-week": "index", "classic-all": "classic_all", "challenge": "challenge", "daily": "daily"}
 
 
-def board_url(board: boards.Board, *, today: dt.date, page: int = 1) -> str:
-    """The page of ``board``: today's Daily and this week's Classic at their plain URLs."""
-    if board.kind is boards.DAILY and board.period != today:
-        url = reverse("leaderboards:daily_day", kwargs={"day": board.period})
-    else:
-        url = reverse(f"leaderboards:{URL_NAMES[board.kind.slug]}")
+def board_url(board: boards.Board | None, *, today: dt.date, page: int = 1) -> str | None:
+    """The page of ``board`` (None for no board): the current board at its kind's plain URL, an earlier one dated."""
+    if board is None:
+        return None
+    name, kwargs = board.kind.route(board, today)
+    url = reverse(f"leaderboards:{name}", kwargs=kwargs)
     return url if page == 1 else f"{url}?page={page}"
 
 
@@ -58,10 +58,11 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
     current = kind.board(day) if day is not None else boards.current_board(kind, today)
     page = selectors.leaderboard_page(board=current, page=_page_number(request))
     me = selectors.leaderboard_me(board=current, player=_viewer(request), with_page=True)
+    earlier, later = kind.neighbours(current, today)
     context = {
         "board": current,
         "kind": kind,
-        "replays": kind.shows_game,
+        "replays": kind.replays_shown(current),
         "page": page,
         "me": me,
         "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
@@ -73,14 +74,9 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         ],
         "previous_url": board_url(current, today=today, page=page.number - 1) if page.has_previous else None,
         "next_url": board_url(current, today=today, page=page.number + 1) if page.has_next else None,
+        "previous_day_url": board_url(earlier, today=today),
+        "next_day_url": board_url(later, today=today),
     }
-    if kind is boards.DAILY:
-        one = dt.timedelta(days=1)
-        context["replays"] = day_closed(current.period)  # today's deal stays hidden until the day closes
-        context["previous_day_url"] = board_url(kind.board(current.period - one), today=today)
-        context["next_day_url"] = (
-            board_url(kind.board(current.period + one), today=today) if current.period < today else None
-        )
     partial = request.htmx and not request.htmx.history_restore_request
     response = render(request, BOARD_PARTIAL if partial else BOARD_TEMPLATE, context)
     patch_vary_headers(response, ("HX-Request",))

@@ -131,3 +131,9 @@ def test_no_function_is_over_50_lines():
                 if lines > MAX_FUNCTION_LINES:
                     long[f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"] = lines
     assert long == {}
+
+
+def test_benchmarks_live_in_tools_and_no_app_imports_tools():
+    benches = [str(p.relative_to(ROOT)) for p in _sources() if "bench" in p.name]
+    importers = [str(p.relative_to(ROOT)) for p in _sources() if any(m.split(".")[0] == "tools" for m in _imports(p))]
+    assert (benches, importers) == ([], [])

@@ -10,14 +10,14 @@ message, success or refusal, sits in the card of the look acted on, next to its
 button, and a refusal keeps its status code.
 """
 
-import json
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_POST
+from django_htmx.http import trigger_client_event
 
+from blockknock import events
 from blockknock.accounts.services import player_for_request
 from blockknock.errors import Refusal
 
@@ -26,7 +26,6 @@ from .errors import LookNotFound
 
 SHOP_TEMPLATE = "themes/shop.html"
 SHOP_PARTIAL = "themes/shop.html#shop"
-LOOK_EVENT = "bk:look"
 VERSIONED_MAX_AGE = 365 * 24 * 60 * 60
 
 
@@ -93,7 +92,7 @@ def _answer(request, player, slug: str, text: str, *, status: int = 200) -> Http
         return render(request, SHOP_TEMPLATE, context, status=status)
     response = render(request, SHOP_PARTIAL, context)
     if not error:
-        response["HX-Trigger"] = json.dumps({LOOK_EVENT: {"slug": player.theme, "stars": player.stars}})
+        trigger_client_event(response, events.LOOK, {"slug": player.theme, "stars": player.stars})
     return response
 
 

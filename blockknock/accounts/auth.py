@@ -43,7 +43,7 @@ from django.db import transaction
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from blockknock.throttles import CACHE_ERRORS
+from blockknock.cache_errors import CACHE_ERRORS
 
 from .models import COUNTERS
 from .player_cache import player_changed, through_cache

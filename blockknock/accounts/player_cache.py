@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from django.core.cache import cache
 from django.db import transaction
 
-from blockknock.throttles import CACHE_ERRORS
+from blockknock.cache_errors import CACHE_ERRORS
 
 logger = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from blockknock.errors import Refusal
+from blockknock.errors import THROTTLED, Refusal
 
 DRF_CODES = {
     exceptions.ValidationError: "invalid",
@@ -22,7 +22,7 @@ DRF_CODES = {
     exceptions.NotFound: "not_found",
     exceptions.MethodNotAllowed: "method_not_allowed",
     exceptions.UnsupportedMediaType: "invalid",
-    exceptions.Throttled: "throttled",
+    exceptions.Throttled: THROTTLED,
 }
 
 

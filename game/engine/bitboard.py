@@ -43,6 +43,7 @@ __all__ = [
     "from_rows",
     "full_lines",
     "has_full_line",
+    "one_bits",
     "popcount",
     "to_rows",
     "to_text",
@@ -120,17 +121,26 @@ def popcount(board: Bitboard) -> int:
     return board.bit_count()
 
 
+def one_bits(bits: int) -> Iterator[int]:
+    """Each set bit of ``bits`` as a one-bit int, lowest first (a board's cells, a set of anchors' anchors).
+
+    >>> [bin(one) for one in one_bits(0b10110)]
+    ['0b10', '0b100', '0b10000']
+    """
+    while bits:
+        lowest = bits & -bits
+        yield lowest
+        bits ^= lowest
+
+
 def cells(board: Bitboard) -> Iterator[Cell]:
     """The filled cells as ``(row, col)``, in bit order (row by row, left to right).
 
     >>> list(cells(bit(2, 5) | bit(0, 1)))
     [(0, 1), (2, 5)]
     """
-    while board:
-        low = board & -board
-        index = low.bit_length() - 1
-        yield divmod(index, SIZE)
-        board ^= low
+    for one in one_bits(board):
+        yield divmod(one.bit_length() - 1, SIZE)
 
 
 def from_cells(filled: Iterator[Cell] | Sequence[Cell]) -> Bitboard:

@@ -33,6 +33,7 @@ __all__ = [
     "CONFLICT_BASE",
     "LANE",
     "MAX_REACH",
+    "Line",
     "NearLines",
     "PieceTable",
     "clear_lines",
@@ -322,8 +323,12 @@ def room_after(table: PieceTable, board: Bitboard, x: int, spots: Bitboard, y: i
     return False
 
 
-NearLines: TypeAlias = tuple[tuple[Bitboard, int, bool], ...]
-"""Lines one placement might complete: ``((empty cells, how many, is_column), ...)``."""
+Line: TypeAlias = tuple[Bitboard, int, bool]
+"""A row or column one placement might complete: ``(empty cells, how many, is_column)``
+(a plain tuple: millions are made; unpack it into those names)."""
+
+NearLines: TypeAlias = tuple[Line, ...]
+"""The lines one placement might complete on a board (:func:`near_lines`)."""
 
 
 def near_lines(board: Bitboard) -> NearLines:

@@ -3,5 +3,5 @@
 Modules, one job each: :mod:`.models` (the per-game summary table), :mod:`.summaries`
 (filling it from a game's events with the engine), :mod:`.selectors` (every number,
 read), :mod:`.charts` (chart geometry for the inline SVGs), :mod:`.views` (the page),
-:mod:`.api` (``GET /api/me/stats/``) and :mod:`.bench` (``python -m game.stats.bench``).
+:mod:`.api` (``GET /api/me/stats/``); its benchmark is ``python -m tools.stats_bench``.
 """

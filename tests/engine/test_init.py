@@ -1,4 +1,4 @@
-"""game/engine/__init__.py: the public API of notes/CONTRACT.md, and no Django anywhere in the engine."""
+"""game/engine/__init__.py: the engine's public API (the names the apps and tools import); no Django in the engine."""
 
 import pathlib
 import re

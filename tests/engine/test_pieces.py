@@ -5,7 +5,7 @@ import pytest
 from game.engine.errors import InvalidRulesError
 from game.engine.pieces import BASE_SET, PIECES, Piece, piece_set
 
-# Transcribed by hand from notes/CONTRACT.md (id -> shape rows, '/' between rows).
+# Transcribed by hand from docs/fair-deal.md § Board and pieces (id -> shape rows, '/' between rows).
 CONTRACT_SHAPES = {
     "mono": "#",
     "I2-h": "##",

@@ -5,11 +5,11 @@ import datetime as dt
 import pytest
 
 from blockknock.calendar import game_zone, week_start
-from leaderboards.boards import CHALLENGE, CLASSIC_ALL, CLASSIC_WEEK, DAILY, GameFacts, candidates
+from leaderboards.boards import CHALLENGE, CLASSIC_ALL, CLASSIC_WEEK, DAILY, GameFacts, candidates, current_board
 
 from .conftest import local
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 def facts(finished_at, *, mode="classic", status="over", score=100, day=None, challenge=None, game_id=1):
@@ -107,3 +107,23 @@ def test_board_keys_and_titles():
         "Challenge",
         "Daily",
     ]
+
+
+def test_each_kind_names_its_page_and_an_earlier_board_of_the_daily_has_a_dated_one():
+    today = dt.date(2026, 6, 10)
+    routes = [kind.route(current_board(kind, today), today) for kind in (CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY)]
+    assert routes == [("index", {}), ("classic_all", {}), ("challenge", {}), ("daily", {})]
+    assert DAILY.route(DAILY.board(dt.date(2026, 6, 9)), today) == ("daily_day", {"day": dt.date(2026, 6, 9)})
+    # a week has no dated page: last week's board is still named by the plain URL
+    assert CLASSIC_WEEK.route(CLASSIC_WEEK.board(dt.date(2026, 6, 1)), today) == ("index", {})
+
+
+def test_only_the_daily_steps_to_the_day_before_and_not_past_today():
+    today = dt.date(2026, 6, 10)
+    assert DAILY.neighbours(DAILY.board(today), today) == (DAILY.board(dt.date(2026, 6, 9)), None)
+    assert DAILY.neighbours(DAILY.board(dt.date(2026, 6, 8)), today) == (
+        DAILY.board(dt.date(2026, 6, 7)),
+        DAILY.board(dt.date(2026, 6, 9)),
+    )
+    for kind in (CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE):
+        assert kind.neighbours(current_board(kind, today), today) == (None, None)

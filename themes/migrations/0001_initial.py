@@ -160,7 +160,7 @@ class Migration(migrations.Migration):
                     "extra",
                     models.TextField(
                         blank=True,
-                        help_text="Fine-tuning: lines of “--property: value” for any of the site's colour properties (see static/css/site.css).",
+                        help_text="Fine-tuning: lines of “--property: value” for any of the site's colour properties (see static/css/base.css).",
                         validators=[themes.models.validate_extra],
                         verbose_name="more colours",
                     ),

@@ -2,7 +2,7 @@
 
 Glass, Velvet Dusk and Midnight Arcade are free; the others climb steadily from
 Aurora (50 stars) to Paper & Ink (1,180). Glass's colours are exactly the ones
-static/css/site.css sets as the default. Staff edit all of this in the admin
+static/css/base.css sets as the default. Staff edit all of this in the admin
 afterwards; this migration only adds the looks that are missing.
 """
 

@@ -1,4 +1,4 @@
-"""Stats benchmark: ``.venv/bin/python -m game.stats.bench`` (``--games N --runs N``).
+"""Stats benchmark: ``.venv/bin/python -m tools.stats_bench`` (``--games N --runs N``).
 
 Creates, in a throwaway SQLite file (or the database of ``DATABASE_URL``, which must
 be one to throw away), one player with 10,000 finished games (Classic, Daily on
@@ -24,7 +24,7 @@ SEED = 20260309
 
 
 def _parse_args(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m game.stats.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.stats_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     return parser.parse_args(argv)

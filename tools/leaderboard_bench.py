@@ -1,4 +1,4 @@
-"""Leaderboard benchmark on PostgreSQL: ``.venv/bin/python -m leaderboards.bench``.
+"""Leaderboard benchmark on PostgreSQL: ``.venv/bin/python -m tools.leaderboard_bench``.
 
 Seeds a separate database (default ``postgres://postgres@127.0.0.1:5432/blockknock_bench``,
 created if missing; its name must end in ``_bench``) with 100,000 players and
@@ -33,7 +33,7 @@ SEED = 20260309
 
 
 def _parse_args(argv):
-    parser = argparse.ArgumentParser(prog="python -m leaderboards.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.leaderboard_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=DEFAULT_URL)
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -234,7 +234,8 @@ def _reset() -> None:
 
     with connection.cursor() as cursor:
         cursor.execute(
-            "TRUNCATE leaderboards_standing, game_move, game_game, authtoken_token, accounts_player RESTART IDENTITY CASCADE"
+            "TRUNCATE leaderboards_standing, game_move, game_game, authtoken_token, accounts_player"
+            " RESTART IDENTITY CASCADE"
         )
 
 
@@ -299,13 +300,15 @@ def _measure(runs: int, plans: bool) -> None:
         players = get_user_model().objects.in_bulk(sample_ids)
         sample = [players[pid] for pid in sample_ids]
         sample.sort(key=lambda _: rng.random())
-        first_page = _time([lambda: selectors.leaderboard_page(board=board)] * runs)
-        own_rank = _time([lambda p=p: selectors.leaderboard_me(board=board, player=p) for p in sample])
-        own_page = _time([lambda p=p: selectors.leaderboard_me(board=board, player=p, with_page=True) for p in sample])
+        first_page = _time([lambda b=board: selectors.leaderboard_page(board=b)] * runs)
+        own_rank = _time([lambda p=p, b=board: selectors.leaderboard_me(board=b, player=p) for p in sample])
+        own_page = _time(
+            [lambda p=p, b=board: selectors.leaderboard_me(board=b, player=p, with_page=True) for p in sample]
+        )
         tokens = [Token.objects.get_or_create(user=p)[0].key for p in sample]
         client = Client(HTTP_HOST="localhost")
         url = f"/api/leaderboards/{api_paths[kind.slug]}"
-        api = _time([lambda t=t: client.get(url, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
+        api = _time([lambda t=t, c=client, u=url: c.get(u, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
         results.append((kind.title, size, first_page, own_rank, own_page, api))
         # the plans: the first page, and the own rank / page of a player in the middle of the board
         middle = (
@@ -337,15 +340,17 @@ def _measure(runs: int, plans: bool) -> None:
         player_count = cursor.fetchone()[0]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
-        f"\n{version}; {game_count:,} games, {player_count:,} players, {os.cpu_count()} CPUs (load {load}); {runs} timed calls each"
+        f"\n{version}; {game_count:,} games, {player_count:,} players, {os.cpu_count()} CPUs (load {load}); "
+        f"{runs} timed calls each"
     )
     print("times in ms: p50 / p99 / max\n")
-    header = f"{'board':<20}{'entries':>9}  {'first page':>20}  {'own rank':>20}  {'own rank + page':>20}  {'API (page + me)':>20}"
+    columns = ("first page", "own rank", "own rank + page", "API (page + me)")
+    header = f"{'board':<20}{'entries':>9}" + "".join(f"  {column:>20}" for column in columns)
     print(header)
     print("-" * len(header))
     for title, size, *timings in results:
         cells = "  ".join(f"{p50:6.2f} /{p99:6.2f} /{top:6.1f}" for p50, p99, top in timings)
-        print(f"{str(title):<20}{size:>9,}  {cells}")
+        print(f"{title!s:<20}{size:>9,}  {cells}")
     worst = max(t[1] for *_, first, own, page, api in results for t in (first, own))
     print(f"\nworst p99 of first page and own rank: {worst:.2f} ms (target < 20 ms)")
     if plans:
