@@ -30,8 +30,8 @@ def _page(browser, live_server, size: tuple[int, int], language: str = "en") -> 
     context = browser.new_context(
         base_url=live_server.url,
         viewport={"width": width, "height": height},
-        is_mobile=True,
-        has_touch=True,
+        is_mobile=width < 800,
+        has_touch=width < 800,
         service_workers="block",
     )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
@@ -107,4 +107,23 @@ def test_sign_up_and_settings_buttons_are_reachable_with_the_keyboard_up(browser
     _reachable(page, "form.language-form")
     page.locator("form.language-form [type=submit]").click()
     expect(page).to_have_url(f"{live_server.url}/settings/")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("language", "text"), [("en", "Skip to the game"), ("zh-hant", "跳到遊戲")])
+def test_the_first_tab_stop_skips_to_the_game_and_enter_goes_there(browser, live_server, language, text):
+    page = _page(browser, live_server, (1280, 800), language)
+    page.goto("/")
+    expect(page.locator("#play-area")).to_be_visible()
+    page.keyboard.press("Tab")
+    skip = page.locator(":focus")
+    expect(skip).to_have_text(text)
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{live_server.url}/#play-area")
+    page.keyboard.press("Tab")  # the next stop is the game's own first control, not the site's menu
+    assert page.evaluate("document.activeElement.closest('#play-area') !== null")
+    page.goto("/settings/")  # elsewhere the first stop skips to the page's content
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_attribute("href", "#main")
     page.context.close()
