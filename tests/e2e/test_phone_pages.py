@@ -127,3 +127,17 @@ def test_the_first_tab_stop_skips_to_the_game_and_enter_goes_there(browser, live
     page.keyboard.press("Tab")
     expect(page.locator(":focus")).to_have_attribute("href", "#main")
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+@pytest.mark.parametrize("size", list(PHONES))
+def test_how_to_play_leads_with_a_short_version_that_fits_one_phone_screen(browser, live_server, size, language):
+    page = _page(browser, live_server, PHONES[size], language)
+    page.goto("/how-to-play/")
+    quick = page.get_by_test_id("how-quick")
+    box = quick.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONES[size][1], box
+    expect(quick.locator(".how-step")).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _shot(page, f"how-to-play-{size}-{language}")
+    page.context.close()
