@@ -141,3 +141,41 @@ def test_how_to_play_leads_with_a_short_version_that_fits_one_phone_screen(brows
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     _shot(page, f"how-to-play-{size}-{language}")
     page.context.close()
+
+
+OFFER_INSTALL = """() => {
+    const offer = new Event("beforeinstallprompt", {cancelable: true});
+    window.prompted = 0;
+    offer.prompt = () => { window.prompted += 1; return Promise.resolve({outcome: "accepted"}); };
+    window.dispatchEvent(offer);
+    return offer.defaultPrevented;
+}"""
+"""What Chromium does when the site can be installed: a ``beforeinstallprompt`` whose ``prompt()`` is counted."""
+
+
+@pytest.mark.parametrize(("language", "text"), [("en", "Install"), ("zh-hant", "安裝")])
+def test_install_shows_only_when_the_browser_offers_it_and_calls_prompt(browser, live_server, language, text):
+    page = _page(browser, live_server, PHONES["390"], language)
+    page.goto("/settings/")
+    button = page.locator("[data-install-button]")
+    expect(button).to_be_hidden()
+    assert page.evaluate(OFFER_INSTALL) is True  # kept for the button, not shown by the browser itself
+    expect(button).to_be_visible()
+    expect(button).to_have_text(text)
+    button.click()
+    assert page.evaluate("window.prompted") == 1
+    expect(button).to_be_hidden()  # an offer is used once
+    page.context.close()
+
+
+def test_install_stays_hidden_when_the_site_runs_installed(browser, live_server):
+    page = _page(browser, live_server, PHONES["390"])
+    page.add_init_script("""{
+        const matchMedia = window.matchMedia.bind(window);
+        window.matchMedia = (query) => query === "(display-mode: standalone)"
+            ? Object.assign(matchMedia("all"), {matches: true, media: query}) : matchMedia(query);
+    }""")
+    page.goto("/settings/")
+    assert page.evaluate(OFFER_INSTALL) is False
+    expect(page.locator("[data-install-button]")).to_be_hidden()
+    page.context.close()
