@@ -15,9 +15,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from ..engine import HAND_SIZE
+from .. import engine
 
-__all__ = ["KEY_MOMENTS", "ReviewPage", "board_cells", "review_page"]
+__all__ = ["KEY_MOMENTS", "ReviewPage", "board_cells", "piece_name", "review_page"]
 
 KEY_MOMENTS = 24
 """At most this many key moves (lost hands first, then the biggest missed clears) are listed as links."""
@@ -30,87 +30,145 @@ def _n(value: int) -> str:
     return number_format(value, force_grouping=True)
 
 
+def piece_name(piece_id: str) -> str:
+    """A piece as a player calls it: by its shape's family ("the L piece", "a 3-block bar"), in the active language."""
+    family = engine.PIECES[piece_id].family
+    sized = {"I": _("the %(size)s-block bar"), "D": _("the %(size)s-block diagonal")}
+    if family[0] in sized and family[1:].isdigit():
+        return sized[family[0]] % {"size": family[1:]}
+    names = {
+        "mono": _("the single block"),
+        "V3": _("the small corner"),
+        "O4": _("the 2×2 square"),
+        "L4": _("the L piece"),
+        "T4": _("the T piece"),
+        "S4": _("the zigzag"),
+        "V5": _("the big corner"),
+        "O9": _("the 3×3 square"),
+        "R6": _("the 2×3 block"),
+        "X5": _("the plus"),
+        "T5": _("the big T"),
+        "U5": _("the U piece"),
+    }
+    return names[family]
+
+
 def _where(option: dict) -> dict:
-    return {"piece": option["slot"] + 1, "row": option["row"] + 1, "col": option["col"] + 1}
+    return {"piece": piece_name(option["piece"]), "row": _n(option["row"] + 1), "col": _n(option["col"] + 1)}
+
+
+def _sentence(parts: list[str]) -> str:
+    return pgettext("sentence", "%(text)s.") % {"text": pgettext("list", ", ").join(parts)}
 
 
 def _played(move: dict) -> str:
     played = move["played"]
     parts = [
-        _("Piece %(piece)s at row %(row)s, column %(col)s: %(points)s points")
+        _("You put %(piece)s at row %(row)s, column %(col)s: %(points)s points")
         % {**_where(played), "points": _n(played["points"])}
     ]
     if played["lines"]:
-        parts.append(ngettext("%(lines)s line", "%(lines)s lines", played["lines"]) % {"lines": _n(played["lines"])})
+        parts.append(
+            ngettext("%(lines)s line cleared", "%(lines)s lines cleared", played["lines"])
+            % {"lines": _n(played["lines"])}
+        )
     if played["combo"] > 1:
         parts.append(_("combo ×%(combo)s") % {"combo": _n(played["combo"])})
     if move["emptied"]:
         parts.append(_("board cleared"))
-    return pgettext("sentence", "%(text)s.") % {"text": pgettext("list", ", ").join(parts)}
+    return _sentence(parts)
 
 
-def _hand_verdict(move: dict, last_of_hand: bool) -> list[str]:
+def _stuck(rest: list[str]) -> str:
+    """The stranding sentence, naming the pieces of the hand left without room."""
+    names = [piece_name(piece) for piece in rest]
+    if len(names) == 1:
+        return _("This move left no room for %(piece)s.") % {"piece": names[0]}
+    return _("This move left no room for both %(first)s and %(second)s.") % {"first": names[0], "second": names[1]}
+
+
+def _hand_verdict(move: dict, rest: list[str]) -> list[str]:
     if move["stranded"]:
-        found = [_("This move lost the hand: after it, the rest of the hand could no longer all be placed.")]
+        found = [_stuck(rest)]
         if move["safe"]:
             found.append(
                 _(
-                    "Piece %(piece)s at row %(row)s, column %(col)s would have kept the whole hand placeable (drawn with stripes)."
+                    "Putting %(piece)s at row %(row)s, column %(col)s instead"
+                    " would have left room for the whole hand (striped on the board)."
                 )
                 % _where(move["safe"])
             )
         return found
     if not move["hand_placeable"]:
-        return [_("The rest of the hand could no longer all be placed.")]
-    if last_of_hand:
+        return [_("The rest of the hand had no room left.")]
+    if not rest:
         return [_("That was the hand's last piece.")]
-    return [_("The rest of the hand could still be placed.")]
+    return [_("The rest of the hand still had room.")]
 
 
 def _missed(move: dict, drawn: bool) -> list[str]:
     better = move["better"]
     if better is None:
         return []
-    values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["played"]["points"])}
+    values = {**_where(better), "more": _n(better["points"] - move["played"]["points"])}
     found = [
         ngettext(
-            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
-            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
+            "You could have cleared %(lines)s line here for %(more)s more points:"
+            " %(piece)s at row %(row)s, column %(col)s.",
+            "You could have cleared %(lines)s lines here for %(more)s more points:"
+            " %(piece)s at row %(row)s, column %(col)s.",
             better["lines"],
         )
         % {**values, "lines": _n(better["lines"])}
     ]
     if drawn:
-        found.append(_("It is drawn with stripes."))
+        found.append(_("That spot is striped on the board."))
     if move["combo_lost"]:
-        found.append(_("It would also have kept the combo going (×%(combo)s).") % {"combo": _n(better["combo"])})
+        found.append(_("It would also have kept your combo going (×%(combo)s).") % {"combo": _n(better["combo"])})
     return found
+
+
+def _luck(hand: dict, set_size: int) -> str:
+    """How much room the board had when ``hand`` was dealt: of the set's pieces, how many could have come."""
+    values = {"number": _n(hand["deal"] + 1), "eligible": _n(hand["luck"]), "pieces": _n(set_size)}
+    if hand["luck"] == set_size:
+        return _("Hand %(number)s: room for every piece, so any of the %(pieces)s could have come.") % values
+    return _("Hand %(number)s: a tight board, only %(eligible)s of the %(pieces)s pieces could have come.") % values
+
+
+def _hardest(hands: list[dict], set_size: int) -> str:
+    """The summary's line on the deal: the hand dealt on the tightest board, or that every hand had room."""
+    tightest = min(hands, key=lambda hand: (hand["luck"], hand["deal"]))
+    if tightest["luck"] == set_size:
+        return _("The board always had room for every piece: any of the %(pieces)s could have come in each hand.") % {
+            "pieces": _n(set_size)
+        }
+    return _("Your hardest hand: hand %(number)s, when only %(eligible)s of the %(pieces)s pieces could have come.") % {
+        "number": _n(tightest["deal"] + 1),
+        "eligible": _n(tightest["luck"]),
+        "pieces": _n(set_size),
+    }
 
 
 @dataclass(frozen=True)
 class ReviewPage:
-    """The page's data: ``moves`` (one dict per move, for the script), the ``key`` moves, the tightest deal."""
+    """The page's data: ``moves`` (one dict per move, for the script), the ``key`` moves, the deal's line."""
 
     moves: list[dict]
     key: list[dict]
     key_more: int
-    tightest: dict | None
+    hardest: str
 
 
-def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool) -> dict:
+def _view(move: dict, total: int, hand: dict, set_size: int, rest: list[str]) -> dict:
     hint = move["safe"] if move["stranded"] and move["safe"] else move["better"]
     kind = SAFE if hint is move["safe"] and hint is not None else BETTER if hint else ""
     title = _("Move %(number)s of %(total)s") % {"number": _n(move["number"] + 1), "total": _n(total)}
-    hand_line = _("Hand %(number)s: %(eligible)s of %(pieces)s pieces could be dealt") % {
-        "number": _n(hand["deal"] + 1),
-        "eligible": _n(hand["luck"]),
-        "pieces": _n(set_size),
-    }
-    verdicts = [_played(move), *_hand_verdict(move, last_of_hand), *_missed(move, kind == BETTER)]
+    verdicts = [_played(move), *_hand_verdict(move, rest), *_missed(move, kind == BETTER)]
     return {
         "number": move["number"] + 1,
         "title": title,
-        "hand": hand_line,
+        "hand": _luck(hand, set_size),
         "board": move["board"],
         "played": move["played"]["cells"],
         "hint": hint["cells"] if hint else [],
@@ -122,12 +180,13 @@ def _view(move: dict, total: int, hand: dict, set_size: int, last_of_hand: bool)
 
 
 def _key(moves: list[dict]) -> tuple[list[dict], int]:
-    lost = [{"number": m["number"] + 1, "label": _("lost the hand")} for m in moves if m["stranded"]]
+    lost = [{"number": m["number"] + 1, "label": _("got stuck")} for m in moves if m["stranded"]]
     missed = sorted((m for m in moves if m["better"]), key=lambda m: m["played"]["points"] - m["better"]["points"])
     found = lost + [
         {
             "number": m["number"] + 1,
-            "label": _("missed clear, %(more)s points") % {"more": _n(m["better"]["points"] - m["played"]["points"])},
+            "label": _("missed a clear, %(more)s more points")
+            % {"more": _n(m["better"]["points"] - m["played"]["points"])},
         }
         for m in missed
     ]
@@ -137,15 +196,15 @@ def _key(moves: list[dict]) -> tuple[list[dict], int]:
 def review_page(review: dict) -> ReviewPage:
     """The page data of a :func:`~game.history.review.game_review` answer, in the active language."""
     moves, hands = review["moves"], {hand["deal"]: hand for hand in review["hands"]}
-    views, placed = [], {}
+    views, used = [], {}
     for move in moves:
-        placed[move["deal"]] = placed.get(move["deal"], 0) + 1
-        views.append(
-            _view(move, len(moves), hands[move["deal"]], review["set_size"], placed[move["deal"]] == HAND_SIZE)
-        )
+        placed = used.setdefault(move["deal"], set())
+        placed.add(move["played"]["slot"])
+        pieces = hands[move["deal"]]["pieces"]
+        rest = [piece for slot, piece in enumerate(pieces) if slot not in placed]
+        views.append(_view(move, len(moves), hands[move["deal"]], review["set_size"], rest))
     key, more = _key(moves)
-    tightest = min(review["hands"], key=lambda hand: (hand["luck"], hand["deal"]), default=None)
-    return ReviewPage(views, key, more, tightest)
+    return ReviewPage(views, key, more, _hardest(review["hands"], review["set_size"]))
 
 
 def board_cells(view: dict) -> list[list[str]]:

@@ -5,6 +5,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from blockknock.calendar import zone_name
+
 from . import charts
 from .selectors import player_stats
 from .summaries import summaries_fill
@@ -23,5 +25,6 @@ def stats_page(request: HttpRequest) -> HttpResponse:
         "scores_chart": charts.bar_chart([point.score for point in stats.recent_classic], stats.level_score),
         "histogram_chart": charts.bar_chart([bucket.games for bucket in stats.histogram]),
         "stars_chart": charts.bar_chart([day.stars for day in stats.stars_by_day]),
+        "zone": zone_name(),
     }
     return render(request, "game/stats.html", context)

@@ -1,6 +1,6 @@
 // The browser's client seed for the fair deal (API.md § Verifiable deal; docs/fair-deal.md).
 // Made once with crypto.getRandomValues and kept in localStorage; every new-game form
-// (form[data-new-game]) sends it as "client_seed". Settings → Fair deal shows it and lets the
+// (form[data-new-game]) sends it as "client_seed". How to play → The fair deal shows it and lets the
 // player change it (#client-seed). The latest commitment seen on the page
 // ([data-next-commitment]) is copied into every [data-commitment-slot] (the new-game dialog),
 // and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is remembered (fair/seen.js) for "Was it fair?".

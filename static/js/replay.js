@@ -5,10 +5,11 @@
  * element [data-replay] whose data-replay-url is GET /api/games/{id}/replay/.
  * This script loads the steps once and shows the board after each one:
  * buttons [data-replay-go="first|prev|play|next|last"], and the keys ←/→,
- * Home/End anywhere on the page. It knows no rules: every board, hand and
+ * Home/End anywhere on the page, a swipe on the board (swipe.js). It knows no rules: every board, hand and
  * score comes from the server's replay. Texts come from data-t-* attributes.
  */
 import { announce } from "./live.js";
+import { onSwipe } from "./swipe.js";
 
 const replayRoot = document.querySelector("[data-replay]");
 if (replayRoot) startReplay(replayRoot);
@@ -199,6 +200,9 @@ function startReplay(root) {
       buttons[name].addEventListener("click", actions[name]);
     });
     buttons.play.disabled = steps.length === 0;
+    onSwipe(boardEl, function (name) {
+      actions[name]();
+    });
     document.addEventListener("keydown", function (event) {
       var action = keys[event.key];
       if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

@@ -6,10 +6,11 @@
  * move, the cells as played, the better placement's cells and kind, its title,
  * hand line and verdicts (already in the player's language). The links
  * [data-review-go] and [data-review-move] and the keys ←/→, Home/End show another
- * move without reloading; the address follows (?move=N) so a link shares it.
+ * move without reloading, and so does a swipe on the board (swipe.js); the address follows (?move=N) so a link shares it.
  * The verdicts are announced through the live region (live.js).
  */
 import { announce } from "./live.js";
+import { onSwipe } from "./swipe.js";
 
 const root = document.querySelector("[data-review]");
 const data = document.getElementById("review-moves");
@@ -94,6 +95,8 @@ function startReview(root, moves) {
     show(number);
     if (link.dataset.reviewMove) title.scrollIntoView({ block: "nearest" });
   });
+
+  onSwipe(root.querySelector("[data-review-board]"), (name) => show(steps[name]()));
 
   const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
   document.addEventListener("keydown", (event) => {

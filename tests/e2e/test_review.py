@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from blockknock.accounts.services import guest_create
 from game import services
 from game.daily_share import daily_share_text
 from game.history import game_review
+from tests.e2e.jargon import assert_no_jargon, swipe
 from tests.e2e.test_stats import _sign_in
 from tests.game.test_audit import self_play
 from tools.bots import random_bot
@@ -80,14 +82,20 @@ def test_the_review_steps_through_the_moves_and_fits_the_screen(browser, live_se
         return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, dd.scrollWidth <= dd.clientWidth];
     })""")
     assert figures == [[1, True]] * 3
-    # The arrow keys' hint is for a keyboard, so a touch screen does not show it.
-    hint = expect(page.locator(".review-help"))
-    hint.to_be_visible() if size == "1280" else hint.to_be_hidden()
+    # The arrow keys' hint is for a keyboard; a touch screen is told to swipe or tap the arrows.
+    keys, touch = expect(page.locator(".review-help--keys")), expect(page.locator(".review-help--touch"))
+    (keys.to_be_visible(), touch.to_be_hidden()) if size == "1280" else (keys.to_be_hidden(), touch.to_be_visible())
+    assert_no_jargon(page)
     title = page.locator("[data-review-title]")
     before = title.inner_text()
     page.keyboard.press("ArrowRight")
     expect(title).not_to_have_text(before)
     assert f"move={lost + 1}" in page.url
+    if size != "1280":  # a swipe to the left shows the next move, to the right the one before
+        swipe(page, "[data-review-board]", -80)
+        expect(page).to_have_url(re.compile(rf"move={lost + 2}$"))
+        swipe(page, "[data-review-board]", 80)
+        expect(page).to_have_url(re.compile(rf"move={lost + 1}$"))
     page.keyboard.press("Home")
     expect(page.locator('[data-review-go="prev"]')).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#announcer")).not_to_be_empty()

@@ -41,9 +41,14 @@ def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
     commitment = NextSeed.objects.get(player=game.player).commitment
     assert f'data-next-commitment="{commitment}"' in page
     assert re.search(rf'data-testid="dialog-commitment">{commitment}<', page)
-    assert f'data-testid="settings-commitment">{commitment}<' in client.get("/settings/").content.decode()
-    assert 'id="client-seed"' in client.get("/settings/").content.decode()
     assert "js/client-seed.js" in page
+    # Issue 26: Settings shows no commitment or seed, only "Fair deal ✓" to the explanation, which has them.
+    settings = client.get("/settings/").content.decode()
+    assert commitment not in settings and 'id="client-seed"' not in settings
+    assert 'href="/how-to-play/#fair-deal" data-testid="fair-deal-link">Fair deal ✓</a>' in settings
+    explained = client.get("/how-to-play/").content.decode()
+    assert f'data-testid="settings-commitment">{commitment}<' in explained
+    assert 'id="client-seed"' in explained and "js/client-seed.js" in explained
 
 
 def test_a_move_answer_does_not_read_the_next_commitment(client):

@@ -2,12 +2,18 @@
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from blockknock.accounts.services import guest_create
 from game import services
+from game.engine import CLASSIC, PIECES, from_rows, new_game, play
+from game.engine.review import review_game
 from game.history import game_review
+from game.history.review import _data
+from game.history.review_page import review_page
 from tools.bots import random_bot
 
 from .test_audit import self_play
@@ -170,13 +176,16 @@ def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_ver
     assert "Move 3 of 3" in html
     assert 'class="cell is-played" data-row="1" data-col="0"' in html
     assert 'class="cell is-hint is-hint--better" data-row="0" data-col="5"' in html
-    assert "Piece 3 at row 2, column 1: 10 points." in html
+    assert "You put the single block at row 2, column 1: 10 points." in html
     assert (
-        '<p class="review-verdict">Missed clear: row 1, column 6 would have completed 1 line for 110 points (100 more).</p>'
-        '<p class="review-verdict">It is drawn with stripes.</p>'
+        '<p class="review-verdict">You could have cleared 1 line here for 100 more points:'
+        " the single block at row 1, column 6.</p>"
+        '<p class="review-verdict">That spot is striped on the board.</p>'
     ) in html
     assert "That was the hand&#x27;s last piece." in html
-    assert 'href="?move=3" data-review-move="3">Move 3: missed clear, 100 points</a>' in html
+    assert 'href="?move=3" data-review-move="3">Move 3: missed a clear, 100 more points</a>' in html
+    assert "Hand 1: a tight board, only 1 of the 35 pieces could have come." in html
+    assert "Your hardest hand: hand 1, when only 1 of the 35 pieces could have come." in html
     assert 'id="review-moves" type="application/json"' in html
     assert not re.search(r"<script(?![^>]*\b(src|type=\"application/json\")=?)[^>]*>", html)  # no inline scripts
     assert not re.search(r"\sstyle=", html)
@@ -187,9 +196,31 @@ def test_the_review_page_speaks_traditional_chinese(client, db):
     html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "我玩得怎麼樣？" in html
     assert "第 3 步，共 3 步" in html
-    assert "錯過消除：放在第 1 橫排、第 6 直排，可以消除 1 排，得 110 分（多 100 分）。" in html
-    assert "以斜線標示。" in html
-    assert '<p class="review-verdict">方塊 3 放在第 2 橫排、第 1 直排：10 分。</p>' in html
+    assert "這裡本來可以消除 1 排，多拿 100 分：把單格方塊放在第 1 橫排、第 6 直排。" in html
+    assert "棋盤上以斜線標示那個位置。" in html
+    assert '<p class="review-verdict">你把單格方塊放在第 2 橫排、第 1 直排：10 分。</p>' in html
+    assert "第 1 組：棋盤很擠，35 種方塊中只有 1 種可能發到。" in html
+
+
+def test_the_move_that_strands_a_piece_names_it_and_the_placement_that_kept_room():
+    """Issue 26: "This move left no room for the 2×2 square", not "the rest of the hand could not all be placed"."""
+    rows = ["..#.#.#.", "...#.#.#", *CHECKERBOARD[2:]]  # the one 2×2 hole is the top-left corner
+    start = replace(
+        new_game(CLASSIC, b"issue 26"), board=from_rows(rows), hand=(PIECES["O4"], PIECES["mono"], PIECES["mono"])
+    )
+    first = play(start, 1, 0, 5)[0]
+    data = _data(review_game(start, [((1, 0, 5), first), ((2, 0, 0), play(first, 2, 0, 0)[0])]), 1)
+    with translation.override("en"):
+        page = review_page(data)
+    assert page.moves[1]["verdicts"] == [
+        "You put the single block at row 1, column 1: 10 points.",
+        "This move left no room for the 2×2 square.",
+        "Putting the single block at row 1, column 4 instead would have left room for the whole hand"
+        " (striped on the board).",
+    ]
+    assert page.key == [{"number": 2, "label": "got stuck"}]
+    with translation.override("zh-hant"):
+        assert review_page(data).moves[1]["verdicts"][1] == "這一步之後，2×2 正方形就沒有地方放了。"
 
 
 def test_a_move_out_of_range_shows_the_first_and_an_unfinished_game_has_no_review_page(client, checkerboard, classic):

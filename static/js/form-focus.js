@@ -1,0 +1,28 @@
+/*
+ * Forms with the on-screen keyboard up (issue 26: a 360×640 phone leaves about
+ * 360×340): when a field of a form.form or [data-keep-submit] form takes the focus,
+ * and again when the keyboard resizes the visual viewport, the page scrolls so that
+ * the form's submit button is in view and then the field itself, so both show when
+ * they fit and the field wins when they do not. Nothing is fixed over them.
+ */
+const FORMS = "form.form, form[data-keep-submit]";
+const FIELDS = "input:not([type=hidden]), select, textarea";
+
+function keepInView(field) {
+  const form = field.closest(FORMS);
+  const submit = form && form.querySelector('button[type="submit"], input[type="submit"]');
+  if (!submit) return;
+  submit.scrollIntoView({ block: "nearest", behavior: "instant" });
+  field.scrollIntoView({ block: "nearest", behavior: "instant" });
+}
+
+document.addEventListener("focusin", (event) => {
+  if (event.target.matches(FIELDS)) keepInView(event.target);
+});
+
+if (window.visualViewport) {
+  window.visualViewport.addEventListener("resize", () => {
+    const field = document.activeElement;
+    if (field && field.matches(FIELDS)) keepInView(field);
+  });
+}
