@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import engine, errors
-from .daily_seed import daily_start_board
+from .daily.board import daily_start_board
 
 
 @dataclass(frozen=True)

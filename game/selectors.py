@@ -8,7 +8,7 @@ from blockknock.parsers import decimal
 from blockknock.throttles import CACHE_ERRORS
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, Challenge, Game, Mode, Status
 
 
 def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
@@ -181,13 +181,3 @@ def challenge_ladder(*, player) -> list[dict]:
         )
         previous_won = rung.number in won
     return ladder
-
-
-def daily_today(*, player, day) -> Game | None:
-    """The player's Daily of game-calendar ``day``, if started."""
-    return Game.objects.filter(player=player, mode=Mode.DAILY, day=day).first()
-
-
-def daily_result(*, day) -> DailyClose | None:
-    """The closed Daily of ``day`` (top score and winners), or ``None`` while it is open."""
-    return DailyClose.objects.filter(day=day).first()

@@ -20,6 +20,7 @@ from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
 
 from . import engine, errors, seeds, selectors
+from .daily import seeds as daily_seeds
 from .engine.stream import check_client_seed
 from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, rows
 from .modes import ModePolicy, policy_for
@@ -112,7 +113,7 @@ def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> see
     if policy.shared_seed:
         if client_seed is not None:
             raise errors.Invalid(_("The Daily takes no client seed: everyone that day gets the same deal."))
-        return seeds.daily_deal_seed(day)
+        return daily_seeds.daily_deal_seed(day)
     try:
         client_seed = check_client_seed(client_seed)
     except ValueError:

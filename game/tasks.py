@@ -3,8 +3,8 @@
 from celery import shared_task
 from django.db import OperationalError
 
-from .daily_close import daily_close_due
-from .seeds import dailies_ahead
+from .daily.close import daily_close_due
+from .daily.seeds import dailies_ahead
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)

@@ -1,13 +1,11 @@
 """The browser game's views: thin HTMX views over ``game.services`` / ``game.selectors``.
 
-Each view resolves the player, calls one service or selector and renders. A
-visitor with no player is shown a first visit's *pending* game on the play page,
-saved with a new guest by the page's first action (:mod:`game.pending`,
-:func:`claims_pending`); the pages that start a game on a visit (Practice, the
-Daily, a challenge) create the guest at once. An HTMX request is answered with
-the partial ``"game/play.html#board"`` (score, combo, board, hand, overlays and
-the text for the live region); a plain form post (no JavaScript) is redirected
-to the play page.
+Each view resolves the player, calls one service or selector and renders. A visitor with no player
+is shown a first visit's *pending* game on the play page, saved with a new guest by the page's first
+action (:mod:`game.pending`, :func:`claims_pending`); the pages that start a game on a visit (Practice,
+the Daily, a challenge) create the guest at once. An HTMX request is answered with the partial
+``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for the live region);
+a plain form post (no JavaScript) is redirected to the play page.
 
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
@@ -38,7 +36,9 @@ from blockknock.accounts.services import player_for_request
 from blockknock.calendar import day_end, game_day
 from blockknock.throttles import throttle
 
-from . import seeds, selectors, services
+from . import selectors, services
+from .daily import seeds as daily_seeds
+from .daily import selectors as daily_selectors
 from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
 from .forms import MoveForm, NewGameForm
 from .models import Mode
@@ -81,7 +81,7 @@ class ModeFacts:
     @cached_property
     def daily_result(self):
         """The closed Daily of the game's day (``None`` while open)."""
-        return selectors.daily_result(day=self.game.day)
+        return daily_selectors.daily_result(day=self.game.day)
 
     @cached_property
     def daily_closes(self) -> dt.datetime:
@@ -273,15 +273,15 @@ def daily(request: HttpRequest) -> HttpResponse:
     """Today's Daily: the player's game of today (finished or not), or a new one; and when the next one starts."""
     player = player_for_request(request)
     day = game_day()
-    game = selectors.daily_today(player=player, day=day)
+    game = daily_selectors.daily_today(player=player, day=day)
     if game is None:
         try:
             game = services.game_start(player=player, mode=Mode.DAILY)
         except DailyPlayed:  # started in parallel by another request
-            game = selectors.daily_today(player=player, day=day)
-    seeds.dailies_ahead(today=day)
-    upcoming = [entry for entry in seeds.dailies_list(today=day) if entry["day"] > day]
-    yesterday = selectors.daily_result(day=day - dt.timedelta(days=1))
+            game = daily_selectors.daily_today(player=player, day=day)
+    daily_seeds.dailies_ahead(today=day)
+    upcoming = [entry for entry in daily_seeds.dailies_list(today=day) if entry["day"] > day]
+    yesterday = daily_selectors.daily_result(day=day - dt.timedelta(days=1))
     return _page(request, player, game, next_daily=day_end(day), yesterday=yesterday, upcoming=upcoming)
 
 

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
 from blockknock.parsers import decimal
+from game.daily.sealed import history_page
+from game.daily.selectors import day_closed
 from game.models import Game
-from game.sealed import history_page
-from game.seeds import day_closed
 
 from . import boards, selectors
 from .api.serializers import MAX_PAGE

@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 
-from .. import engine, history, seeds, selectors, services
+from .. import engine, history, selectors, services
+from ..daily import seeds as daily_seeds
 from .serializers import (
     DailySeedSerializer,
     GameSerializer,
@@ -118,5 +119,5 @@ class DailyListView(APIView):
     @extend_schema(responses={200: DailySeedSerializer(many=True)})
     def get(self, request):
         """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed."""
-        seeds.dailies_ahead()
-        return Response(DailySeedSerializer(seeds.dailies_list(), many=True).data)
+        daily_seeds.dailies_ahead()
+        return Response(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data)

@@ -255,7 +255,7 @@ class Game(models.Model):
     @property
     def is_past_its_day(self) -> bool:
         """An unfinished one-a-day game (the Daily) whose game-calendar day has ended: it can no
-        longer be played, though the midnight close (``game.daily_close``) may not have written it yet."""
+        longer be played, though the midnight close (``game.daily.close``) may not have written it yet."""
         return self.policy.one_per_day and self.is_unfinished and self.day < game_day()
 
     @property

@@ -12,7 +12,7 @@ from django.db import connection, connections
 from blockknock.accounts.models import StarEntry
 from blockknock.accounts.services import guest_create
 from game import services
-from game.daily_close import daily_close, daily_close_due
+from game.daily.close import daily_close, daily_close_due
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
 

@@ -1,4 +1,4 @@
-"""game/daily_share.py and the Daily's end card: the share text, exact in both languages; links once the day closed."""
+"""game/daily/share.py and the Daily's end card: the share text, exact in both languages; links once the day closed."""
 
 import datetime as dt
 import random
@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
-from game.daily_share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, daily_number, daily_share_text, hand_emojis
+from game.daily.share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, daily_number, daily_share_text, hand_emojis
 from game.models import DailyClose
 from tests.game.test_audit import self_play
 from tools.bots import greedy_bot

@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 import game.models.seeds
 from game import engine, errors, seeds, services
-from game.daily_close import daily_close_due
+from game.daily import seeds as daily_seeds
+from game.daily.close import daily_close_due
 from game.models import DailySeed, Game, NextSeed
 from tests.helpers import api_client_for, race
 
@@ -45,7 +46,7 @@ def test_seeds_are_32_bytes_drawn_from_secrets(monkeypatch, player):
     asked, real = [], secrets.token_bytes
     monkeypatch.setattr(game.models.seeds, "secrets", SimpleNamespace(token_bytes=lambda n: asked.append(n) or real(n)))
     started = services.game_start(player=player, mode="practice")
-    seeds.dailies_ahead()
+    daily_seeds.dailies_ahead()
     assert len(asked) == 2 + 8 and set(asked) == {32}  # the game's seed, the next one, 8 Dailies
     assert len(bytes.fromhex(started.seed)) == 32 and len(bytes.fromhex(NextSeed.objects.get(player=player).seed)) == 32
     assert all(len(bytes.fromhex(row.seed)) == 32 for row in DailySeed.objects.all())
@@ -93,12 +94,12 @@ def test_the_service_refuses_a_client_seed_for_the_daily_whichever_face_calls_it
 
 def test_a_dailys_seed_is_stored_random_not_derived_from_its_date(settings):
     with at(2026, 12, 1, 9):
-        drawn = seeds.dailies_ahead()
+        drawn = daily_seeds.dailies_ahead()
     assert drawn == [dt.date(2026, 12, 1) + dt.timedelta(days=n) for n in range(8)]
     first = {row.day: row.seed for row in DailySeed.objects.all()}
     DailySeed.objects.all().delete()
     with at(2026, 12, 1, 9):
-        seeds.dailies_ahead()
+        daily_seeds.dailies_ahead()
     again = {row.day: row.seed for row in DailySeed.objects.all()}
     assert first.keys() == again.keys() and all(first[day] != again[day] for day in first)
     assert not hasattr(settings, "DAILY_SECRET")
@@ -128,7 +129,7 @@ def test_a_day_already_dealt_by_dealer_1_keeps_its_seed_and_dealer_for_everyone(
         first = services.game_start(player=player, mode="daily")
         Game.objects.filter(pk=first.pk).update(dealer=1, seed="11" * 32)  # as a Daily begun before this release
         DailySeed.objects.all().delete()
-        assert seeds.dailies_ahead()[0] == dt.date(2026, 12, 2)  # today keeps its old deal: no row
+        assert daily_seeds.dailies_ahead()[0] == dt.date(2026, 12, 2)  # today keeps its old deal: no row
         second = services.game_start(player=other_player, mode="daily")
     assert (second.dealer, second.seed, second.client_seed) == (1, "11" * 32, None)
     state = engine.new_game(engine.DAILY, bytes(b"\x11" * 32), engine.from_rows(second.start_board_rows))

@@ -182,7 +182,7 @@ def test_the_nav_links_every_mode(site):
 
 def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     from blockknock.accounts.models import Player
-    from game.daily_close import daily_close
+    from game.daily.close import daily_close
 
     client.get("/daily/")
     game = Game.objects.get(mode="daily")

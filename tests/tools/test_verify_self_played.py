@@ -18,7 +18,7 @@ import time_machine
 from blockknock.accounts.services import guest_create
 from game import history, services
 from game.api.serializers import ReplaySerializer
-from game.daily_close import daily_close_due
+from game.daily.close import daily_close_due
 from game.models import Challenge, Game
 from tools import verify_deal as vd
 from tools.bots import random_bot

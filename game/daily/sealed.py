@@ -11,10 +11,10 @@ from django.shortcuts import render
 
 from blockknock.calendar import day_end
 
-from . import selectors
-from .errors import GameNotFound
-from .models import Game
-from .seeds import seed_revealed
+from .. import selectors
+from ..errors import GameNotFound
+from ..models import Game
+from ..seeds import seed_revealed
 
 
 def sealed_page(request: HttpRequest, game: Game) -> HttpResponse | None:
