@@ -15,6 +15,7 @@ class GameConfig(AppConfig):
         from blockknock.accounts.serializers import player_figure
 
         from . import seeds, selectors
+        from .daily import policy  # noqa: F401 (the Daily joins the mode policies)
 
         player_figure("high_score", lambda player: selectors.high_score(player=player))
         player_figure("challenge_best", lambda player: selectors.challenge_best(player=player))

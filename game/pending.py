@@ -33,8 +33,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds
 from .models import Game, NextSeed, seed_commitment
-from .modes import CLASSIC
-from .seeds import CLIENT_SEED_BYTES, DealSeeds
+from .modes import CLASSIC, CLIENT_SEED_BYTES, DealSeeds
 from .services import game_dealt
 
 PENDING_MAX_AGE = 24 * 60 * 60

@@ -11,32 +11,11 @@
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-
 from django.db import transaction
 
 from blockknock.accounts.auth import player_forget
 
-from .daily.selectors import day_closed
 from .models import UNFINISHED, Game, NextSeed, seed_commitment, seed_draw
-
-CLIENT_SEED_BYTES = 16
-"""Random bytes of a client seed the server draws for a start that sent none (32 hex characters)."""
-
-
-@dataclass(frozen=True)
-class DealSeeds:
-    """What a new game's deal is made from: the server seed, the dealer version and the client seed."""
-
-    seed: bytes
-    dealer: int
-    client_seed: str | None
-
-
-def client_seed_draw() -> str:
-    """A client seed for a start that sent none: 32 lowercase hex characters from :mod:`secrets`."""
-    return secrets.token_hex(CLIENT_SEED_BYTES)
 
 
 def next_commitment(*, player) -> str:
@@ -68,9 +47,7 @@ def seed_revealed(game: Game) -> bool:
     """Whether ``game``'s server seed may be shown: the game can no longer be played and, for a seed
     shared by a whole day (the Daily), that day is closed. Its replay, review and "Was it fair?"
     pages open at the same moment (:mod:`game.daily.sealed`)."""
-    if game.status_now in UNFINISHED:
-        return False
-    return not game.policy.shared_seed or day_closed(game.day)
+    return game.status_now not in UNFINISHED and not game.policy.sealed(game)
 
 
 def game_fair(game: Game) -> dict | None:

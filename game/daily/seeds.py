@@ -16,7 +16,7 @@ from blockknock.calendar import game_day
 
 from .. import engine
 from ..models import DailyClose, DailySeed, Game, Mode
-from ..seeds import DealSeeds
+from ..modes import DealSeeds
 
 DAILIES_AHEAD = 7
 """Days ahead whose Daily seed is drawn and whose commitment is public."""

@@ -1,0 +1,65 @@
+"""The Daily's mode policy (RULES.md § Modes, Daily): the same seed and start board for everyone on a
+day, one game a player, played on its day only, no Continue (its rules), sealed until the day closes.
+
+It joins :data:`game.modes.POLICIES` when the app is ready (``GameConfig.ready``).
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .. import engine, errors
+from ..modes import ModePolicy, Start, register
+from .board import daily_start_board
+from .seeds import daily_deal_seed
+from .selectors import day_closed
+from .services import daily_expire, daily_refuse_second
+
+
+@dataclass(frozen=True)
+class DailyPolicy(ModePolicy):
+    """The Daily: ``new_seed`` is the day's seed, and the start board comes from it."""
+
+    def start(self, *, new_seed, day, challenge=None, unlocked=True):
+        return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
+
+    def before_start(self, *, player, day):
+        """Close the player's unfinished Dailies of earlier days; refuse a second game of ``day``.
+
+        :raises errors.DailyPlayed: the player's Daily of ``day`` was already started.
+        """
+        self.past_closed(player=player, day=day)
+        daily_refuse_second(player=player, day=day)
+
+    def past_closed(self, *, player, day):
+        daily_expire(before=day, player=player)
+
+    def deal_seeds(self, *, day, client_seed, next_seed):
+        """The day's seeds (:func:`~game.daily.seeds.daily_deal_seed`): everyone's Daily of a day is dealt alike.
+
+        :raises errors.Invalid: a client seed was sent.
+        """
+        if client_seed is not None:
+            raise errors.Invalid(gettext("The Daily takes no client seed: everyone that day gets the same deal."))
+        return daily_deal_seed(day)
+
+    def sealed(self, game):
+        """Everyone that day shares the Daily's deal: sealed until the day closes."""
+        return not day_closed(game.day)
+
+
+DAILY = register(
+    DailyPolicy(
+        name="daily",
+        label=_("Daily"),
+        title=_("Daily"),
+        fixed_rules=engine.DAILY,
+        high_score_counts=False,
+        one_per_day=True,
+        page_url="game:daily",
+        new_url="",
+        bar_template="game/modes/daily_bar.html",
+        end_template="game/modes/daily_end.html",
+    )
+)
