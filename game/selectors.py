@@ -49,12 +49,15 @@ def _get(game_id) -> Game:
 
 
 def game_visible(*, player, game_id) -> Game:
-    """A game as the API shows it: any game that has ended, or the caller's own.
+    """A game as the API shows it: the caller's own, or anyone's that has ended and is not sealed
+    (a Daily of a day not closed yet, :meth:`~game.modes.ModePolicy.sealed`).
 
-    :raises GameNotFound: no such game, or someone else's unfinished game.
+    :raises GameNotFound: no such game, or someone else's unfinished or sealed game.
     """
     game = _get(game_id)
-    if game.is_unfinished and (player is None or game.player_id != player.pk):
+    if player is not None and game.player_id == player.pk:
+        return game
+    if game.is_unfinished or game.policy.sealed(game):
         raise GameNotFound()
     return game
 
@@ -66,6 +69,18 @@ def game_ended(*, game_id) -> Game:
     """
     game = _get(game_id)
     if game.is_unfinished:
+        raise GameNotFound()
+    return game
+
+
+def game_history(*, game_id) -> Game:
+    """A game whose history (replay, review) is open to anyone, its own player included: it has ended
+    and is not sealed (a Daily's opens when its day closes, :meth:`~game.modes.ModePolicy.sealed`).
+
+    :raises GameNotFound: no such game, still going on, or sealed.
+    """
+    game = game_ended(game_id=game_id)
+    if game.policy.sealed(game):
         raise GameNotFound()
     return game
 

@@ -31,6 +31,7 @@ from typing import Iterable, Iterator, NamedTuple
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.calendar import game_day, week_start
+from game.daily.selectors import day_closed
 from game.models import FINISHED, Mode, Status
 
 PAGE_SIZE = 50
@@ -97,6 +98,10 @@ class Kind:
         """The period of this kind's board on game-calendar date ``today``."""
         return None
 
+    def games_shown(self, period: dt.date | None) -> bool:
+        """Whether the board of ``period`` names each entry's game (its replay): :attr:`shows_game`."""
+        return self.shows_game
+
     def board(self, period: dt.date | None = None) -> Board:
         return Board(self, period)
 
@@ -157,6 +162,10 @@ class DailyKind(Kind):
 
     def current_period(self, today: dt.date) -> dt.date:
         return today
+
+    def games_shown(self, period: dt.date | None) -> bool:
+        """Everyone that day shares the Daily's start: its games are named only once the day closed."""
+        return day_closed(period)
 
 
 CLASSIC_WEEK, CLASSIC_ALL, CHALLENGE, DAILY = ClassicWeekKind(), ClassicAllKind(), ChallengeKind(), DailyKind()
