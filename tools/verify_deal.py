@@ -2,7 +2,7 @@
 """Check every hand of a finished Block Knock! game against the published fair-deal rule.
 
 An independent program: standard library only, sharing no code with the server.
-The rule it implements ("dealer 2") is docs/fair-deal.md; RULES.md § The fair deal.
+The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; RULES.md § The fair deal.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
@@ -223,6 +223,15 @@ class Stream:
                 return value
 
 
+DEALERS = ("2", "3")
+"""The deal rule versions this program checks: the same rule; dealer 3 (the Daily) reads no client seed for deal 0."""
+
+
+def deal_client_seed(dealer: str, client_seed: str, k: int) -> str:
+    """The client seed deal ``k``'s stream reads: dealer 3's deal 0 none (the Daily's shared first hand)."""
+    return "" if dealer == "3" and k == 0 else client_seed
+
+
 def distinct(pieces: list[Piece]) -> list[Piece]:
     seen: dict[str, Piece] = {}
     for piece in pieces:
@@ -272,15 +281,16 @@ class HandReport:
 class Walk:
     """Replays a game step by step, dealing each hand itself and comparing with the replay."""
 
-    def __init__(self, pieces: list[Piece], server_seed: bytes, client_seed: str, board: int) -> None:
+    def __init__(self, pieces: list[Piece], server_seed: bytes, client_seed: str, board: int, dealer: str) -> None:
         self.pieces, self.by_id = pieces, {p.id: p for p in pieces}
-        self.server_seed, self.client_seed, self.board = server_seed, client_seed, board
+        self.server_seed, self.client_seed, self.board, self.dealer = server_seed, client_seed, board, dealer
         self.reports: list[HandReport] = []
         self.deal()
 
     def deal(self) -> None:
         k = len(self.reports)
-        hand = deal_hand(self.board, self.pieces, Stream(self.server_seed, self.client_seed, k))
+        stream = Stream(self.server_seed, deal_client_seed(self.dealer, self.client_seed, k), k)
+        hand = deal_hand(self.board, self.pieces, stream)
         self.reports.append(HandReport(k, self.board, hand))
         self.hand, self.used = hand, [False] * 3
 
@@ -401,8 +411,8 @@ def check_seeds(fair) -> tuple[bytes, str, list[str]]:
         raise Unusable(
             'this game has "fair": null: it was dealt before verifiable deals (dealer 1) and cannot be verified'
         )
-    if fair.get("dealer") != "2":
-        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealer "2")')
+    if fair.get("dealer") not in DEALERS:
+        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealers "2" and "3")')
     if not fair.get("server_seed"):
         raise Unusable(
             "the server seed is not revealed yet: the game is still being played, or it is a Daily "
@@ -439,7 +449,7 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
         game = replay["game"]
         server_seed, client_seed, problems = check_seeds(game["fair"])
         pieces, set_problems = game_pieces(replay, game)
-        walk = Walk(pieces, server_seed, client_seed, parse_board(replay["start_board"]))
+        walk = Walk(pieces, server_seed, client_seed, parse_board(replay["start_board"]), game["fair"]["dealer"])
         walk.run(replay["steps"], game)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise Unusable(f"malformed replay ({type(exc).__name__}: {exc})") from exc
@@ -450,15 +460,17 @@ def vector_outputs(kind: str, vector: dict) -> dict:
     """The outputs of one test vector of docs/fair-deal-vectors.json, computed from its inputs."""
     if kind == "streams":
         seed = bytes.fromhex(vector["server_seed"])
-        first = Stream(seed, vector["client_seed"], vector["k"]).read(64).hex()
-        stream = Stream(seed, vector["client_seed"], vector["k"])
+        client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
+        first = Stream(seed, client_seed, vector["k"]).read(64).hex()
+        stream = Stream(seed, client_seed, vector["k"])
         return {"first_64_bytes": first, "below": [stream.below(n) for n in vector["below_n"]]}
     pieces = published_set(SET_NAMES[vector["piece_set"]])
     board = parse_board(vector["board"])
     if kind == "eligible":
         by_id = {p.id: p for p in pieces}
         return {"eligible": [p.id for p in eligible(board, pieces, [by_id[d] for d in vector["drawn"]])]}
-    stream = Stream(bytes.fromhex(vector["server_seed"]), vector["client_seed"], vector["k"])
+    client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
+    stream = Stream(bytes.fromhex(vector["server_seed"]), client_seed, vector["k"])
     return {"hand": [p.id for p in deal_hand(board, pieces, stream)]}
 
 
@@ -480,7 +492,8 @@ def main(argv: list[str]) -> int:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     try:
-        reports, problems = verify(load(argv[0]))
+        replay = load(argv[0])
+        reports, problems = verify(replay)
     except Unusable as exc:
         print(f"cannot verify: {exc}")
         return 2
@@ -493,7 +506,10 @@ def main(argv: list[str]) -> int:
         which = f"hands {', '.join(map(str, bad))}" if bad else "no hand"
         print(f"FAIL: {len(bad)} of {len(reports)} hands differ ({which}); {len(problems)} game-wide problem(s)")
         return 1
-    print(f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer 2); the commitment matches the seed")
+    dealer = replay["game"]["fair"]["dealer"]
+    print(
+        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {dealer}); the commitment matches the seed"
+    )
     return 0
 
 

@@ -6,11 +6,10 @@ It joins :data:`game.modes.POLICIES` when the app is ready (``GameConfig.ready``
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import engine, errors
-from ..modes import ModePolicy, Start, register
+from .. import engine
+from ..modes import ModePolicy, Start, client_seed_draw, register
 from .board import daily_start_board
 from .seeds import daily_deal_seed
 from .selectors import day_closed
@@ -36,13 +35,9 @@ class DailyPolicy(ModePolicy):
         daily_expire(before=day, player=player)
 
     def deal_seeds(self, *, day, client_seed, next_seed):
-        """The day's seeds (:func:`~game.daily.seeds.daily_deal_seed`): everyone's Daily of a day is dealt alike.
-
-        :raises errors.Invalid: a client seed was sent.
-        """
-        if client_seed is not None:
-            raise errors.Invalid(gettext("The Daily takes no client seed: everyone that day gets the same deal."))
-        return daily_deal_seed(day)
+        """The day's seed and the player's ``client_seed`` (:func:`client_seed_draw` if none), mixed in
+        from the second hand on (:func:`~game.daily.seeds.daily_deal_seed`)."""
+        return daily_deal_seed(day, client_seed or client_seed_draw())
 
     def sealed(self, game):
         """Everyone that day shares the Daily's deal: sealed until the day closes."""

@@ -29,14 +29,15 @@ def _legacy_daily(day: dt.date) -> Game | None:
     return Game.objects.filter(mode=Mode.DAILY, day=day, dealer=1).order_by("pk").first()
 
 
-def daily_deal_seed(day: dt.date) -> DealSeeds:
-    """The seeds of ``day``'s Daily: the day's stored seed under the current dealer (drawn now if
-    missing), or, for a day already begun under dealer 1, that day's stored seed and dealer."""
+def daily_deal_seed(day: dt.date, client_seed: str) -> DealSeeds:
+    """The seeds of a player's Daily of ``day``: the day's stored seed (drawn now if missing) under
+    :data:`~game.engine.DAILY_DEALER` with the player's ``client_seed`` (mixed in from the second hand
+    on); for a day already begun under dealer 1, that day's stored seed and dealer, and no client seed."""
     legacy = _legacy_daily(day)
     if legacy is not None:
         return DealSeeds(bytes.fromhex(legacy.seed), legacy.dealer, None)
     row, _created = DailySeed.objects.get_or_create(day=day)
-    return DealSeeds(bytes.fromhex(row.seed), engine.CURRENT_DEALER, None)
+    return DealSeeds(bytes.fromhex(row.seed), engine.DAILY_DEALER, client_seed)
 
 
 def dailies_ahead(*, today: dt.date | None = None) -> list[dt.date]:

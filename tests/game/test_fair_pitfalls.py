@@ -1,6 +1,6 @@
 """Pitfalls of commit-then-reveal, each designed out (issue 13 § 2): the commitment deals nothing,
 seeds are 32 bytes from ``secrets``, parallel starts never share a seed, the client seed cannot
-change the Daily, a future Daily's seed is not a function of its date, and the schema documents it all."""
+change the Daily's start, a future Daily's seed is not a function of its date, and the schema documents it all."""
 
 import datetime as dt
 import hashlib
@@ -14,10 +14,11 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 import game.models.seeds
-from game import engine, errors, seeds, services
+from game import engine, seeds, services
 from game.daily import seeds as daily_seeds
 from game.daily.close import daily_close_due
 from game.models import DailySeed, Game, NextSeed
+from tests.game.conftest import CLIENT_SEED
 from tests.helpers import api_client_for, race
 
 pytestmark = pytest.mark.django_db
@@ -67,29 +68,21 @@ def test_parallel_starts_never_share_a_seed(player):
     assert NextSeed.objects.get(player=player).seed not in outcomes
 
 
-def test_the_daily_refuses_a_client_seed_and_deals_everyone_the_same(api, other_api):
+def test_the_daily_takes_a_client_seed_and_deals_everyone_the_same_start(api, other_api):
     with at(2026, 12, 1, 9):
-        refused = api.post("/api/games/", {"mode": "daily", "client_seed": "mine"}, format="json")
-        assert (refused.status_code, refused.json()["error"]) == (400, "invalid")
-        mine = api.post("/api/games/", {"mode": "daily"}, format="json").json()
-        theirs = other_api.post("/api/games/", {"mode": "daily"}, format="json").json()
-    assert (
-        mine["fair"]
-        == theirs["fair"]
-        == {
-            "dealer": "2",
-            "commitment": DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment,
-            "client_seed": None,
-            "server_seed": None,
-        }
-    )
+        mine = api.post("/api/games/", {"mode": "daily", "client_seed": "mine"}, format="json").json()
+        theirs = other_api.post("/api/games/", {"mode": "daily", "client_seed": "theirs"}, format="json").json()
+    commitment = DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment
+    expected = {"dealer": "3", "commitment": commitment, "server_seed": None}
+    assert {key: mine["fair"][key] for key in expected} == {key: theirs["fair"][key] for key in expected} == expected
+    assert (mine["fair"]["client_seed"], theirs["fair"]["client_seed"]) == ("mine", "theirs")
     assert (mine["board"], mine["hand"]) == (theirs["board"], theirs["hand"])
 
 
-def test_the_service_refuses_a_client_seed_for_the_daily_whichever_face_calls_it(player):
-    with at(2026, 12, 1, 9), pytest.raises(errors.Invalid):
-        services.game_start(player=player, mode="daily", client_seed="mine")
-    assert not Game.objects.filter(mode="daily").exists()
+def test_a_daily_started_without_a_client_seed_gets_one_drawn(player, fixed_seeds):
+    with at(2026, 12, 1, 9):
+        game = services.game_start(player=player, mode="daily")
+    assert (game.dealer, game.client_seed) == (3, CLIENT_SEED)
 
 
 def test_a_dailys_seed_is_stored_random_not_derived_from_its_date(settings):
