@@ -20,7 +20,7 @@ import datetime as dt
 import secrets
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, TextChoices
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -48,13 +48,27 @@ def client_seed_draw() -> str:
     return secrets.token_hex(CLIENT_SEED_BYTES)
 
 
+class ClientSeedBy(TextChoices):
+    """Who chose a game's client seed (API.md ``Game.fair.client_seed_by``)."""
+
+    PLAYER = "player", _("the player")
+    SERVER = "server", _("the server")
+
+
+def client_seed_of(sent: str | None) -> tuple[str, ClientSeedBy]:
+    """The client seed of a start and who chose it: ``sent`` by the player, else one the server draws."""
+    return (sent, ClientSeedBy.PLAYER) if sent else (client_seed_draw(), ClientSeedBy.SERVER)
+
+
 @dataclass(frozen=True)
 class DealSeeds:
-    """What a new game's deal is made from: the server seed, the dealer version and the client seed."""
+    """What a new game's deal is made from: the server seed, the dealer version, the client seed and who
+    chose it (``None`` with no client seed)."""
 
     seed: bytes
     dealer: int
     client_seed: str | None
+    client_seed_by: ClientSeedBy | None
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,7 @@ class ModePolicy:
     :ivar fixed_rules: the engine rules every game of the mode plays by.
     :ivar page_url: URL name of the mode's page (a plain form post goes back there).
     :ivar new_url: URL name "New game" posts to; empty where a new game is not offered.
+    :ivar start_url: URL name the mode's page posts its start to when it has no game to resume.
     :ivar uses_challenge: a start needs the Challenge row (and whether it is unlocked).
     :ivar one_per_day: one game a player a day, played on its day only (no abandoning).
     """
@@ -74,6 +89,7 @@ class ModePolicy:
     fixed_rules: engine.Rules | None
     page_url: str
     new_url: str
+    start_url: str
     bar_template: str
     end_template: str = "game/modes/end_card.html"
     pays_stars: bool = True
@@ -99,12 +115,17 @@ class ModePolicy:
     def deal_seeds(self, *, day: dt.date, client_seed: str | None, next_seed) -> DealSeeds:
         """The seeds a new game is dealt from: the player's next seed (``next_seed()`` takes it) under the
         current dealer, with ``client_seed`` (a well-formed one as sent, :func:`client_seed_draw` if none)."""
-        return DealSeeds(next_seed(), engine.CURRENT_DEALER, client_seed or client_seed_draw())
+        return DealSeeds(next_seed(), engine.CURRENT_DEALER, *client_seed_of(client_seed))
 
     def sealed(self, game) -> bool:
         """Whether an ended ``game`` of this mode is still sealed: its seed, replay and review hidden
         (never here; a Daily until its day closes)."""
         return False
+
+    def page_game(self, *, day: dt.date, unfinished) -> Q:
+        """Which of the player's games of this mode its page shows: an unfinished one (the statuses
+        ``unfinished``); the Daily's, the game of ``day``, finished or not."""
+        return Q(status__in=unfinished)
 
     def same_kind(self, game) -> Q:
         """Games counted as "the same kind" for the high-score bonus."""
@@ -163,6 +184,7 @@ CLASSIC = ModePolicy(
     raises_level=True,
     page_url="game:play",
     new_url="game:new",
+    start_url="game:start",
     bar_template="game/modes/classic_bar.html",
 )
 PRACTICE = ModePolicy(
@@ -174,6 +196,7 @@ PRACTICE = ModePolicy(
     high_score_counts=False,
     page_url="game:practice",
     new_url="game:practice_new",
+    start_url="game:practice_start",
     bar_template="game/modes/practice_bar.html",
 )
 CHALLENGE = ChallengePolicy(
@@ -184,6 +207,7 @@ CHALLENGE = ChallengePolicy(
     uses_challenge=True,
     page_url="game:challenge",
     new_url="game:challenge_new",
+    start_url="game:challenge_start",
     bar_template="game/modes/challenge_bar.html",
     end_template="game/modes/challenge_end.html",
 )

@@ -33,7 +33,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds
 from .models import Game, NextSeed, seed_commitment
-from .modes import CLASSIC, CLIENT_SEED_BYTES, DealSeeds
+from .modes import CLASSIC, CLIENT_SEED_BYTES, ClientSeedBy, DealSeeds
 from .services import game_dealt
 
 PENDING_MAX_AGE = 24 * 60 * 60
@@ -77,7 +77,7 @@ def _derived_seed(salt: str, nonce: str) -> bytes:
 
 def _pending_game(nonce: str) -> Game:
     """The Classic game ``nonce`` deals, with no player yet (not saved)."""
-    deal = DealSeeds(_derived_seed(SEED_SALT, nonce), engine.CURRENT_DEALER, nonce)
+    deal = DealSeeds(_derived_seed(SEED_SALT, nonce), engine.CURRENT_DEALER, nonce, ClientSeedBy.SERVER)
     return game_dealt(CLASSIC, player=None, day=game_day(), deal=deal, facts={})
 
 

@@ -51,7 +51,7 @@ def seed_revealed(game: Game) -> bool:
 
 
 def game_fair(game: Game) -> dict | None:
-    """API.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "server_seed"}``;
+    """API.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
     ``None`` for a game dealt before verifiable deals (dealer 1)."""
     if game.dealer == 1:
         return None
@@ -59,5 +59,6 @@ def game_fair(game: Game) -> dict | None:
         "dealer": str(game.dealer),
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,
+        "client_seed_by": game.client_seed_by,
         "server_seed": game.seed if seed_revealed(game) else None,
     }

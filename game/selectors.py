@@ -16,6 +16,16 @@ def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
     return Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).order_by("-pk").first()
 
 
+def game_on_page(*, player, policy, number: int | None = None, day) -> Game | None:
+    """The game the page of ``policy``'s mode (challenge ``number``) shows ``player`` on game-calendar
+    ``day`` (:meth:`~game.modes.ModePolicy.page_game`): an unfinished one, the Daily's of the day."""
+    if player is None:
+        return None
+    games = Game.objects.filter(policy.page_game(day=day, unfinished=UNFINISHED), player=player, mode=policy.name)
+    game = games.order_by("-pk").first()
+    return game if game is not None and game.challenge == number else None
+
+
 def game_get(*, player, game_id) -> Game:
     """The player's own game.
 

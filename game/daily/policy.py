@@ -6,12 +6,13 @@ It joins :data:`game.modes.POLICIES` when the app is ready (``GameConfig.ready``
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .. import engine
-from ..modes import ModePolicy, Start, client_seed_draw, register
+from ..modes import ModePolicy, Start, client_seed_of, register
 from .board import daily_start_board
-from .seeds import daily_deal_seed
+from .seeds import dailies_ahead, daily_deal_seed
 from .selectors import day_closed
 from .services import daily_expire, daily_refuse_second
 
@@ -24,20 +25,25 @@ class DailyPolicy(ModePolicy):
         return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
 
     def before_start(self, *, player, day):
-        """Close the player's unfinished Dailies of earlier days; refuse a second game of ``day``.
+        """Close the player's unfinished Dailies of earlier days; refuse a second game of ``day``; draw the
+        seeds of the coming week where the scheduled job has not (:func:`~game.daily.seeds.dailies_ahead`).
 
         :raises errors.DailyPlayed: the player's Daily of ``day`` was already started.
         """
         self.past_closed(player=player, day=day)
         daily_refuse_second(player=player, day=day)
+        dailies_ahead(today=day)  # the coming week's commitments, which the Daily's page lists
+
+    def page_game(self, *, day, unfinished):
+        return Q(day=day)
 
     def past_closed(self, *, player, day):
         daily_expire(before=day, player=player)
 
     def deal_seeds(self, *, day, client_seed, next_seed):
-        """The day's seed and the player's ``client_seed`` (:func:`client_seed_draw` if none), mixed in
+        """The day's seed and the player's ``client_seed`` (:func:`~game.modes.client_seed_of`), mixed in
         from the second hand on (:func:`~game.daily.seeds.daily_deal_seed`)."""
-        return daily_deal_seed(day, client_seed or client_seed_draw())
+        return daily_deal_seed(day, *client_seed_of(client_seed))
 
     def sealed(self, game):
         """Everyone that day shares the Daily's deal: sealed until the day closes."""
@@ -54,6 +60,7 @@ DAILY = register(
         one_per_day=True,
         page_url="game:daily",
         new_url="",
+        start_url="game:daily_start",
         bar_template="game/modes/daily_bar.html",
         end_template="game/modes/daily_end.html",
     )

@@ -16,7 +16,7 @@ from blockknock.calendar import game_day
 
 from .. import engine
 from ..models import DailyClose, DailySeed, Game, Mode
-from ..modes import DealSeeds
+from ..modes import ClientSeedBy, DealSeeds
 
 DAILIES_AHEAD = 7
 """Days ahead whose Daily seed is drawn and whose commitment is public."""
@@ -29,15 +29,15 @@ def _legacy_daily(day: dt.date) -> Game | None:
     return Game.objects.filter(mode=Mode.DAILY, day=day, dealer=1).order_by("pk").first()
 
 
-def daily_deal_seed(day: dt.date, client_seed: str) -> DealSeeds:
+def daily_deal_seed(day: dt.date, client_seed: str, client_seed_by: ClientSeedBy) -> DealSeeds:
     """The seeds of a player's Daily of ``day``: the day's stored seed (drawn now if missing) under
     :data:`~game.engine.DAILY_DEALER` with the player's ``client_seed`` (mixed in from the second hand
     on); for a day already begun under dealer 1, that day's stored seed and dealer, and no client seed."""
     legacy = _legacy_daily(day)
     if legacy is not None:
-        return DealSeeds(bytes.fromhex(legacy.seed), legacy.dealer, None)
+        return DealSeeds(bytes.fromhex(legacy.seed), legacy.dealer, None, None)
     row, _created = DailySeed.objects.get_or_create(day=day)
-    return DealSeeds(bytes.fromhex(row.seed), engine.DAILY_DEALER, client_seed)
+    return DealSeeds(bytes.fromhex(row.seed), engine.DAILY_DEALER, client_seed, client_seed_by)
 
 
 def dailies_ahead(*, today: dt.date | None = None) -> list[dt.date]:

@@ -9,8 +9,8 @@ import re
 import pytest
 import time_machine
 from django.test import Client
-from rest_framework.test import APIClient
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from blockknock.accounts.services import guest_create
 from blockknock.calendar import game_zone

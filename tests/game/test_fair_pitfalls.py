@@ -132,7 +132,8 @@ def test_a_day_already_dealt_by_dealer_1_keeps_its_seed_and_dealer_for_everyone(
 def test_the_schema_documents_fair_piece_set_next_commitment_client_seed_and_dailies(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     parts = schema["components"]["schemas"]
-    assert set(parts["Fair"]["properties"]) == {"dealer", "commitment", "client_seed", "server_seed"}
+    assert set(parts["Fair"]["properties"]) == {"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}
+    assert parts["Fair"]["properties"]["client_seed_by"].get("nullable") is True
     assert parts["Fair"]["properties"]["server_seed"].get("nullable") is True
     assert "fair" in parts["Game"]["properties"] and "piece_set" in parts["Replay"]["properties"]
     assert parts["Player"]["properties"]["next_commitment"]["type"] == "string"
