@@ -136,7 +136,7 @@ def pending_claim(request: HttpRequest, token: str) -> Game:
     throttles.check(request, "guest")
     _claim_once(pending)
     player = guest_create()
-    NextSeed.objects.create(player=player, seed=_derived_seed(NEXT_SEED_SALT, pending.nonce).hex())
+    NextSeed.objects.filter(player=player).update(seed=_derived_seed(NEXT_SEED_SALT, pending.nonce).hex())
     game = pending.game
     game.player = player
     game.save()

@@ -21,10 +21,17 @@ from .models import UNFINISHED, Game, NextSeed, seed_commitment, seed_draw
 def next_commitment(*, player) -> str:
     """The commitment of the seed ``player``'s next Classic, Challenge or Practice game will take.
 
-    Draws that seed the first time it is asked for (a player who never asked gets one at the start).
+    Reads only: the seed is drawn when the player is created (:func:`next_seed_draw`) and replaced by
+    each start (:func:`next_seed_take`).
     """
-    row, _created = NextSeed.objects.get_or_create(player=player)
-    return row.commitment
+    return seed_commitment(NextSeed.objects.values_list("seed", flat=True).get(player=player))
+
+
+def next_seed_draw(sender, instance, created: bool, raw: bool = False, **kwargs) -> None:
+    """``post_save`` of the player model: a new player's next seed, drawn as the player is created
+    (so no read ever draws one); a first visit's guest gets its derived seed in its place (``game.pending``)."""
+    if created and not raw:
+        NextSeed.objects.get_or_create(player=instance)
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, bo
 from .modes import DealSeeds, ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
+from .stats.summaries import summary_record
 
 ENGINE_ERRORS = {
     error.code: error
@@ -72,6 +73,7 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
     if game.is_finished:
         _finish(game)
         game.save()
+        summary_record(game)
     return game
 
 
@@ -150,6 +152,8 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     event.game = game
     event.seq = expected_seq
     rows.event_insert(event)
+    if game.is_finished:
+        summary_record(game)  # its Stats summary, once every event is stored
 
 
 def _finish(game: Game) -> None:

@@ -48,7 +48,7 @@ def test_seeds_are_32_bytes_drawn_from_secrets(monkeypatch, player):
     monkeypatch.setattr(game.models.seeds, "secrets", SimpleNamespace(token_bytes=lambda n: asked.append(n) or real(n)))
     started = services.game_start(player=player, mode="practice")
     daily_seeds.dailies_ahead()
-    assert len(asked) == 2 + 8 and set(asked) == {32}  # the game's seed, the next one, 8 Dailies
+    assert len(asked) == 1 + 8 and set(asked) == {32}  # the next one (the game took the player's first), 8 Dailies
     assert len(bytes.fromhex(started.seed)) == 32 and len(bytes.fromhex(NextSeed.objects.get(player=player).seed)) == 32
     assert all(len(bytes.fromhex(row.seed)) == 32 for row in DailySeed.objects.all())
 
@@ -113,7 +113,7 @@ def test_the_dailies_list_shows_commitments_ahead_and_a_seed_only_once_its_day_i
         listed = APIClient().get("/api/dailies/").json()
         shown = APIClient().get(f"/api/games/{daily.pk}/").json()
     assert listed[0] == {"day": "2026-12-01", "commitment": listed[0]["commitment"], "server_seed": daily.seed}
-    assert [entry["server_seed"] for entry in listed[1:]] == [None] * 8
+    assert [entry["server_seed"] for entry in listed[1:]] == [None] * 7  # drawn by the start; the GET draws none
     assert shown["fair"]["server_seed"] == daily.seed
 
 
