@@ -61,6 +61,8 @@ def test_running_it_twice_or_late_changes_nothing(db):
     with at(2026, 12, 2, 0, 0):
         daily_close_due()
     with at(2026, 12, 5, 9, 0):
+        drawn = [D + dt.timedelta(days=n) for n in (1, 2, 3)]  # seeds the start drew ahead: closed (revealed) too
+        assert daily_close_due() == drawn
         assert daily_close_due() == []
         assert daily_close(day=D) is None
     winner.refresh_from_db()
