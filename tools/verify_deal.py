@@ -7,6 +7,7 @@ The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
+    python3 tools/verify_deal.py --help
 
 It checks the commitment, replays the moves from the start board with its own
 placement and line-clear code, recomputes every hand from the revealed seeds and
@@ -221,6 +222,33 @@ class Stream:
             value = int.from_bytes(self.read((bits + 7) // 8), "big") & ((1 << bits) - 1)
             if value < n:
                 return value
+
+
+class Blake2bStream(Stream):
+    """The stream the Daily's start board is drawn from: BLAKE2b(seed || u64be(k) || u64be(i), 64 bytes,
+    person=b"BlockKnock-deal1") for i = 0, 1, ...; ``below`` as for the deals."""
+
+    def __init__(self, seed: bytes, k: int) -> None:
+        self.key, self.prefix, self.block, self.buffer = seed, seed + k.to_bytes(8, "big"), 0, b""
+
+    def read(self, size: int) -> bytes:
+        while len(self.buffer) < size:
+            message = self.prefix + self.block.to_bytes(8, "big")
+            self.buffer += hashlib.blake2b(message, digest_size=64, person=b"BlockKnock-deal1").digest()
+            self.block += 1
+        out, self.buffer = self.buffer[:size], self.buffer[size:]
+        return out
+
+
+def daily_start_board(seed: bytes) -> int:
+    """The Daily's start board from the day's seed (docs/fair-deal.md § The Daily's start board)."""
+    stream, board = Blake2bStream(seed, 2**32), 0
+    if stream.below(2):
+        return 0
+    for _ in range(3 + stream.below(4)):
+        row, col = stream.below(8), stream.below(4)
+        board |= 1 << (row * SIZE + col) | 1 << (row * SIZE + 7 - col)
+    return 0 if any(board & line == line for line in ROWS + COLS) else board
 
 
 DEALERS = ("2", "3")
@@ -449,7 +477,10 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
         game = replay["game"]
         server_seed, client_seed, problems = check_seeds(game["fair"])
         pieces, set_problems = game_pieces(replay, game)
-        walk = Walk(pieces, server_seed, client_seed, parse_board(replay["start_board"]), game["fair"]["dealer"])
+        start = parse_board(replay["start_board"])
+        if game.get("mode") == "daily" and start != daily_start_board(server_seed):
+            problems.append("the start board is not the one the day's seed makes (the Daily's start board rule)")
+        walk = Walk(pieces, server_seed, client_seed, start, game["fair"]["dealer"])
         walk.run(replay["steps"], game)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise Unusable(f"malformed replay ({type(exc).__name__}: {exc})") from exc
@@ -458,6 +489,8 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
 
 def vector_outputs(kind: str, vector: dict) -> dict:
     """The outputs of one test vector of docs/fair-deal-vectors.json, computed from its inputs."""
+    if kind == "daily_boards":
+        return {"board": board_rows(daily_start_board(bytes.fromhex(vector["server_seed"])))}
     if kind == "streams":
         seed = bytes.fromhex(vector["server_seed"])
         client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
@@ -476,7 +509,7 @@ def vector_outputs(kind: str, vector: dict) -> dict:
 
 def check_vectors(data: dict) -> int:
     failed = 0
-    for kind in ("streams", "eligible", "hands"):
+    for kind in ("streams", "eligible", "hands", "daily_boards"):
         for vector in data[kind]:
             computed = vector_outputs(kind, vector)
             wrong = {key: value for key, value in computed.items() if vector[key] != value}
@@ -486,6 +519,9 @@ def check_vectors(data: dict) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv in (["--help"], ["-h"]):
+        print(__doc__)
+        return 0
     if len(argv) == 2 and argv[0] == "--vectors":
         return check_vectors(load(argv[1]))
     if len(argv) != 1:

@@ -11,6 +11,7 @@ import pathlib
 import pytest
 
 import game.engine as engine
+from game.daily.board import daily_start_board
 
 VECTORS = json.loads((pathlib.Path(__file__).parents[2] / "docs" / "fair-deal-vectors.json").read_text())
 SETS = {
@@ -51,3 +52,8 @@ def test_the_dealt_hands_are_the_verifiers(vector):
     stream = _stream(vector)
     hand = engine.deal_hand(engine.from_rows(vector["board"]), SETS[vector["piece_set"]], stream)
     assert [piece.id for piece in hand] == vector["hand"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["daily_boards"], ids=lambda v: v["name"])
+def test_the_dailys_start_board_is_the_verifiers(vector):
+    assert engine.to_rows(daily_start_board(bytes.fromhex(vector["server_seed"]))) == vector["board"]

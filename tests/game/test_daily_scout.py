@@ -12,6 +12,7 @@ from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.daily.close import daily_close_due
 from game.models import Game
+from tools import verify_deal
 
 pytestmark = pytest.mark.django_db
 LA = ZoneInfo("America/Los_Angeles")
@@ -76,3 +77,8 @@ def test_the_scout_reads_everything_once_the_day_has_closed(fixed_seeds):
     assert answers[0].json()["fair"]["server_seed"] == scout.seed
     assert answers[3].json()["entries"][0]["game"] == scout.public_id
     assert [d["server_seed"] for d in answers[4].json() if d["day"] == "2026-12-01"] == [scout.seed]
+    replay = answers[1].json()
+    reports, problems = verify_deal.verify(replay)  # the standalone verifier, its start board check included
+    assert (problems, [r.problems for r in reports]) == ([], [[]] * len(scout.hands))
+    replay["start_board"] = ["#......#", *replay["start_board"][1:]]
+    assert "the start board is not the one the day's seed makes" in verify_deal.verify(replay)[1][0]
