@@ -2,8 +2,8 @@
 
 Each view resolves the player, calls one service or selector and renders. A visitor with no player
 is shown a first visit's *pending* game on the play page, saved with a new guest by the page's first
-action (:mod:`game.pending`, :func:`claims_pending`); the pages that start a game on a visit (Practice,
-the Daily, a challenge) create the guest at once. An HTMX request is answered with the partial
+action (:mod:`game.pending`, :func:`claims_pending`); a mode's page with no game to resume starts one
+by a POST with the browser's seed (:mod:`game.pages`), never on GET. An HTMX request is answered with the partial
 ``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for the live region);
 a plain form post (no JavaScript) is redirected to the play page.
 
