@@ -10,6 +10,7 @@ class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.contrib.auth import get_user_model
         from django.db.models.signals import post_delete, post_save
         from rest_framework import serializers
 
@@ -17,11 +18,13 @@ class GameConfig(AppConfig):
         from blockknock.accounts.serializers import player_figure
 
         from . import seeds, selectors
+        from .daily import policy  # noqa: F401 (the Daily joins the mode policies)
         from .models import Game, NextSeed
         from .signals import game_finished
 
         player_figure("high_score", lambda player: selectors.high_score(player=player))
         player_figure("challenge_best", lambda player: selectors.challenge_best(player=player))
+        post_save.connect(seeds.next_seed_draw, sender=get_user_model(), dispatch_uid="game.next_seed_draw")
         player_figure("next_commitment", lambda player: seeds.next_commitment(player=player), serializers.CharField)
 
         # The figures above are cached with the player's: a finished or deleted game moves the best

@@ -6,8 +6,10 @@ mode's name. A policy reads nothing from the database: the services look up
 what a start needs (the Challenge row, whether it is unlocked) and pass it in.
 
 Classic and Practice differ only in data, so they are two instances of
-:class:`ModePolicy`; the Daily and the Challenge start (and the Challenge's
-rules) differ in behaviour, so they are subclasses.
+:class:`ModePolicy`; the Challenge start (and its rules) differs in behaviour, so it
+is a subclass. The Daily's policy lives with the rest of the Daily in
+:mod:`game.daily.policy` (its one-a-day behaviour needs the database, which a policy
+here never reads); it joins :data:`POLICIES` when the app is ready (:func:`register`).
 
 Page parts, included by ``game/play.html``: ``bar_template`` (the header above
 the board) and ``end_template`` (the card when the game ends; the Classic and
@@ -15,15 +17,15 @@ Practice use the base ``game/modes/end_card.html``, the others extend it).
 """
 
 import datetime as dt
+import secrets
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, TextChoices
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import engine, errors
-from .daily_seed import daily_start_board
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,38 @@ class Start:
     piece_set: int | None = None
 
 
+CLIENT_SEED_BYTES = 16
+"""Random bytes of a client seed the server draws for a start that sent none (32 hex characters)."""
+
+
+def client_seed_draw() -> str:
+    """A client seed for a start that sent none: 32 lowercase hex characters from :mod:`secrets`."""
+    return secrets.token_hex(CLIENT_SEED_BYTES)
+
+
+class ClientSeedBy(TextChoices):
+    """Who chose a game's client seed (API.md ``Game.fair.client_seed_by``)."""
+
+    PLAYER = "player", _("the player")
+    SERVER = "server", _("the server")
+
+
+def client_seed_of(sent: str | None) -> tuple[str, ClientSeedBy]:
+    """The client seed of a start and who chose it: ``sent`` by the player, else one the server draws."""
+    return (sent, ClientSeedBy.PLAYER) if sent else (client_seed_draw(), ClientSeedBy.SERVER)
+
+
+@dataclass(frozen=True)
+class DealSeeds:
+    """What a new game's deal is made from: the server seed, the dealer version, the client seed and who
+    chose it (``None`` with no client seed)."""
+
+    seed: bytes
+    dealer: int
+    client_seed: str | None
+    client_seed_by: ClientSeedBy | None
+
+
 @dataclass(frozen=True)
 class ModePolicy:
     """One mode's settings; the defaults are the Classic's.
@@ -44,11 +78,9 @@ class ModePolicy:
     :ivar fixed_rules: the engine rules every game of the mode plays by.
     :ivar page_url: URL name of the mode's page (a plain form post goes back there).
     :ivar new_url: URL name "New game" posts to; empty where a new game is not offered.
+    :ivar start_url: URL name the mode's page posts its start to when it has no game to resume.
     :ivar uses_challenge: a start needs the Challenge row (and whether it is unlocked).
     :ivar one_per_day: one game a player a day, played on its day only (no abandoning).
-    :ivar shared_seed: every game of a day is dealt from the day's seed (no client seed, and
-        the seed is revealed only once the day is closed); otherwise each game takes the
-        player's next seed and a client seed (``game.seeds``).
     """
 
     name: str
@@ -57,6 +89,7 @@ class ModePolicy:
     fixed_rules: engine.Rules | None
     page_url: str
     new_url: str
+    start_url: str
     bar_template: str
     end_template: str = "game/modes/end_card.html"
     pays_stars: bool = True
@@ -64,7 +97,6 @@ class ModePolicy:
     raises_level: bool = False
     one_per_day: bool = False
     uses_challenge: bool = False
-    shared_seed: bool = False
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
         """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
@@ -73,6 +105,27 @@ class ModePolicy:
     def rules(self, game) -> engine.Rules:
         """The rules a stored game of this mode plays by."""
         return self.fixed_rules
+
+    def before_start(self, *, player, day: dt.date) -> None:
+        """Whatever a start of this mode checks or closes first (nothing here; the Daily's one a day)."""
+
+    def past_closed(self, *, player, day: dt.date) -> None:
+        """Close the player's games of this mode that ``day`` has ended (none here; the Daily's of earlier days)."""
+
+    def deal_seeds(self, *, day: dt.date, client_seed: str | None, next_seed) -> DealSeeds:
+        """The seeds a new game is dealt from: the player's next seed (``next_seed()`` takes it) under the
+        current dealer, with ``client_seed`` (a well-formed one as sent, :func:`client_seed_draw` if none)."""
+        return DealSeeds(next_seed(), engine.CURRENT_DEALER, *client_seed_of(client_seed))
+
+    def sealed(self, game) -> bool:
+        """Whether an ended ``game`` of this mode is still sealed: its seed, replay and review hidden
+        (never here; a Daily until its day closes)."""
+        return False
+
+    def page_game(self, *, day: dt.date, unfinished) -> Q:
+        """Which of the player's games of this mode its page shows: an unfinished one (the statuses
+        ``unfinished``); the Daily's, the game of ``day``, finished or not."""
+        return Q(status__in=unfinished)
 
     def same_kind(self, game) -> Q:
         """Games counted as "the same kind" for the high-score bonus."""
@@ -89,17 +142,6 @@ class ModePolicy:
     def url_args(self, game) -> tuple:
         """Arguments of :attr:`page_url` and :attr:`new_url` for ``game``."""
         return ()
-
-
-@dataclass(frozen=True)
-class DailyPolicy(ModePolicy):
-    """Same seed and start board for everyone on a day; one game a player; no Continue (its rules).
-
-    ``new_seed`` is the day's seed (:attr:`shared_seed`); the start board comes from it.
-    """
-
-    def start(self, *, new_seed, day, challenge=None, unlocked=True):
-        return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
 
 
 @dataclass(frozen=True)
@@ -142,6 +184,7 @@ CLASSIC = ModePolicy(
     raises_level=True,
     page_url="game:play",
     new_url="game:new",
+    start_url="game:start",
     bar_template="game/modes/classic_bar.html",
 )
 PRACTICE = ModePolicy(
@@ -153,20 +196,8 @@ PRACTICE = ModePolicy(
     high_score_counts=False,
     page_url="game:practice",
     new_url="game:practice_new",
+    start_url="game:practice_start",
     bar_template="game/modes/practice_bar.html",
-)
-DAILY = DailyPolicy(
-    name="daily",
-    label=_("Daily"),
-    title=_("Daily"),
-    fixed_rules=engine.DAILY,
-    high_score_counts=False,
-    one_per_day=True,
-    shared_seed=True,
-    page_url="game:daily",
-    new_url="",
-    bar_template="game/modes/daily_bar.html",
-    end_template="game/modes/daily_end.html",
 )
 CHALLENGE = ChallengePolicy(
     name="challenge",
@@ -176,11 +207,19 @@ CHALLENGE = ChallengePolicy(
     uses_challenge=True,
     page_url="game:challenge",
     new_url="game:challenge_new",
+    start_url="game:challenge_start",
     bar_template="game/modes/challenge_bar.html",
     end_template="game/modes/challenge_end.html",
 )
 
-POLICIES: dict[str, ModePolicy] = {policy.name: policy for policy in (CLASSIC, PRACTICE, DAILY, CHALLENGE)}
+POLICIES: dict[str, ModePolicy] = {policy.name: policy for policy in (CLASSIC, PRACTICE, CHALLENGE)}
+"""Every mode's policy by its name; the Daily's joins from :mod:`game.daily.policy` (:func:`register`)."""
+
+
+def register(policy: ModePolicy) -> ModePolicy:
+    """Add a policy defined outside this module to :data:`POLICIES` (idempotent); returns it."""
+    POLICIES[policy.name] = policy
+    return policy
 
 
 def policy_for(mode: str) -> ModePolicy:

@@ -34,8 +34,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds
 from .models import Game, NextSeed, seed_commitment
-from .modes import CLASSIC
-from .seeds import CLIENT_SEED_BYTES, DealSeeds
+from .modes import CLASSIC, CLIENT_SEED_BYTES, ClientSeedBy, DealSeeds
 from .services import game_dealt
 
 PENDING_MAX_AGE = 24 * 60 * 60
@@ -79,7 +78,7 @@ def _derived_seed(salt: str, nonce: str) -> bytes:
 
 def _pending_game(nonce: str) -> Game:
     """The Classic game ``nonce`` deals, with no player yet (not saved)."""
-    deal = DealSeeds(_derived_seed(SEED_SALT, nonce), engine.CURRENT_DEALER, nonce)
+    deal = DealSeeds(_derived_seed(SEED_SALT, nonce), engine.CURRENT_DEALER, nonce, ClientSeedBy.SERVER)
     return game_dealt(CLASSIC, player=None, day=game_day(), deal=deal, facts={})
 
 
@@ -147,7 +146,7 @@ def pending_claim(request: HttpRequest, token: str) -> Game:
     throttles.check(request, "guest")
     _claim_once(pending)
     player = guest_create()
-    NextSeed.objects.create(player=player, seed=_derived_seed(NEXT_SEED_SALT, pending.nonce).hex())
+    NextSeed.objects.filter(player=player).update(seed=_derived_seed(NEXT_SEED_SALT, pending.nonce).hex())
     game = pending.game
     game.player = player
     game.save()

@@ -4,56 +4,32 @@
 - A player's next Classic, Challenge or Practice game takes the seed drawn for it in
   advance (:class:`~game.models.NextSeed`), whose commitment ``GET /api/me/`` shows
   (:func:`next_commitment`); the start puts a fresh one in its place (:func:`next_seed_take`).
-- Each day's Daily has a stored random seed (:class:`~game.models.DailySeed`), drawn a
-  week ahead (:func:`dailies_ahead`, Celery beat) or on demand; a day whose Daily was
-  started before stored seeds existed keeps its stored games' seed and dealer, so every
-  player of that day still gets the same deal (:func:`daily_deal_seed`).
+- Each day's Daily has a stored random seed (:mod:`game.daily.seeds`).
 - A game's seed is revealed once it can no longer be played; a Daily's only once its
-  day is closed (:func:`game_fair`, :func:`dailies_list`), since everyone that day shares it.
+  day is closed (:func:`game_fair`, :func:`game.daily.seeds.dailies_list`), since everyone that day shares it.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import secrets
-from dataclasses import dataclass
-
 from django.db import transaction
 
-from blockknock.calendar import game_day
-
-from . import engine
-from .models import UNFINISHED, DailyClose, DailySeed, Game, Mode, NextSeed, seed_commitment, seed_draw
-
-DAILIES_AHEAD = 7
-"""Days ahead whose Daily seed is drawn and whose commitment is public."""
-DAILIES_BACK = 30
-"""Days back ``GET /api/dailies/`` lists."""
-CLIENT_SEED_BYTES = 16
-"""Random bytes of a client seed the server draws for a start that sent none (32 hex characters)."""
-
-
-@dataclass(frozen=True)
-class DealSeeds:
-    """What a new game's deal is made from: the server seed, the dealer version and the client seed."""
-
-    seed: bytes
-    dealer: int
-    client_seed: str | None
-
-
-def client_seed_draw() -> str:
-    """A client seed for a start that sent none: 32 lowercase hex characters from :mod:`secrets`."""
-    return secrets.token_hex(CLIENT_SEED_BYTES)
+from .models import UNFINISHED, Game, NextSeed, seed_commitment, seed_draw
 
 
 def next_commitment(*, player) -> str:
     """The commitment of the seed ``player``'s next Classic, Challenge or Practice game will take.
 
-    Draws that seed the first time it is asked for (a player who never asked gets one at the start).
+    Reads only: the seed is drawn when the player is created (:func:`next_seed_draw`) and replaced by
+    each start (:func:`next_seed_take`).
     """
-    row, _created = NextSeed.objects.get_or_create(player=player)
-    return row.commitment
+    return seed_commitment(NextSeed.objects.values_list("seed", flat=True).get(player=player))
+
+
+def next_seed_draw(sender, instance, created: bool, raw: bool = False, **kwargs) -> None:
+    """``post_save`` of the player model: a new player's next seed, drawn as the player is created
+    (so no read ever draws one); a first visit's guest gets its derived seed in its place (``game.pending``)."""
+    if created and not raw:
+        NextSeed.objects.get_or_create(player=instance)
 
 
 @transaction.atomic
@@ -71,67 +47,15 @@ def next_seed_take(*, player) -> bytes:
     return bytes.fromhex(taken)
 
 
-def _legacy_daily(day: dt.date) -> Game | None:
-    """A Daily of ``day`` dealt before stored Daily seeds existed (dealer 1), if there is one."""
-    return Game.objects.filter(mode=Mode.DAILY, day=day, dealer=1).order_by("pk").first()
-
-
-def daily_deal_seed(day: dt.date) -> DealSeeds:
-    """The seeds of ``day``'s Daily: the day's stored seed under the current dealer (drawn now if
-    missing), or, for a day already begun under dealer 1, that day's stored seed and dealer."""
-    legacy = _legacy_daily(day)
-    if legacy is not None:
-        return DealSeeds(bytes.fromhex(legacy.seed), legacy.dealer, None)
-    row, _created = DailySeed.objects.get_or_create(day=day)
-    return DealSeeds(bytes.fromhex(row.seed), engine.CURRENT_DEALER, None)
-
-
-def dailies_ahead(*, today: dt.date | None = None) -> list[dt.date]:
-    """Draw the Daily seed of today and each of the next :data:`DAILIES_AHEAD` days where missing.
-
-    A day whose Daily was already dealt under dealer 1 keeps that deal (it gets no row).
-    :returns: the days drawn now.
-    """
-    today = today or game_day()
-    days = [today + dt.timedelta(days=n) for n in range(DAILIES_AHEAD + 1)]
-    known = set(DailySeed.objects.filter(day__in=days).values_list("day", flat=True))
-    known |= set(Game.objects.filter(mode=Mode.DAILY, day__in=days, dealer=1).values_list("day", flat=True))
-    drawn = [day for day in days if day not in known]
-    DailySeed.objects.bulk_create([DailySeed(day=day) for day in drawn], ignore_conflicts=True)
-    return drawn
-
-
-def dailies_list(*, today: dt.date | None = None) -> list[dict]:
-    """``GET /api/dailies/``: the stored Daily seeds from :data:`DAILIES_BACK` days ago to
-    :data:`DAILIES_AHEAD` days ahead, each ``{"day", "commitment", "server_seed"}``, the seed
-    only once the day is closed."""
-    today = today or game_day()
-    rows = DailySeed.objects.filter(
-        day__gte=today - dt.timedelta(days=DAILIES_BACK), day__lte=today + dt.timedelta(days=DAILIES_AHEAD)
-    )
-    closed = set(DailyClose.objects.filter(day__in=rows.values("day")).values_list("day", flat=True))
-    return [
-        {"day": row.day, "commitment": row.commitment, "server_seed": row.seed if row.day in closed else None}
-        for row in rows
-    ]
-
-
-def day_closed(day: dt.date) -> bool:
-    """Whether the Daily of ``day`` is closed (its results are in), so its shared seed may be shown."""
-    return DailyClose.objects.filter(day=day).exists()
-
-
 def seed_revealed(game: Game) -> bool:
     """Whether ``game``'s server seed may be shown: the game can no longer be played and, for a seed
     shared by a whole day (the Daily), that day is closed. Its replay, review and "Was it fair?"
-    pages open at the same moment (:mod:`game.sealed`)."""
-    if game.status_now in UNFINISHED:
-        return False
-    return not game.policy.shared_seed or day_closed(game.day)
+    pages open at the same moment (:mod:`game.daily.sealed`)."""
+    return game.status_now not in UNFINISHED and not game.policy.sealed(game)
 
 
 def game_fair(game: Game) -> dict | None:
-    """API.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "server_seed"}``;
+    """API.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
     ``None`` for a game dealt before verifiable deals (dealer 1)."""
     if game.dealer == 1:
         return None
@@ -139,5 +63,6 @@ def game_fair(game: Game) -> dict | None:
         "dealer": str(game.dealer),
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,
+        "client_seed_by": game.client_seed_by,
         "server_seed": game.seed if seed_revealed(game) else None,
     }

@@ -6,12 +6,22 @@ from blockknock.accounts.player_cache import through_cache
 from blockknock.parsers import decimal
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, Challenge, Game, Mode, Status
 
 
 def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
     """The player's unfinished game of ``mode`` (playing or at "No moves left"), if any."""
     return Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).order_by("-pk").first()
+
+
+def game_on_page(*, player, policy, number: int | None = None, day) -> Game | None:
+    """The game the page of ``policy``'s mode (challenge ``number``) shows ``player`` on game-calendar
+    ``day`` (:meth:`~game.modes.ModePolicy.page_game`): an unfinished one, the Daily's of the day."""
+    if player is None:
+        return None
+    games = Game.objects.filter(policy.page_game(day=day, unfinished=UNFINISHED), player=player, mode=policy.name)
+    game = games.order_by("-pk").first()
+    return game if game is not None and game.challenge == number else None
 
 
 def game_get(*, player, game_id) -> Game:
@@ -47,12 +57,15 @@ def _get(game_id) -> Game:
 
 
 def game_visible(*, player, game_id) -> Game:
-    """A game as the API shows it: any game that has ended, or the caller's own.
+    """A game as the API shows it: the caller's own, or anyone's that has ended and is not sealed
+    (a Daily of a day not closed yet, :meth:`~game.modes.ModePolicy.sealed`).
 
-    :raises GameNotFound: no such game, or someone else's unfinished game.
+    :raises GameNotFound: no such game, or someone else's unfinished or sealed game.
     """
     game = _get(game_id)
-    if game.is_unfinished and (player is None or game.player_id != player.pk):
+    if player is not None and game.player_id == player.pk:
+        return game
+    if game.is_unfinished or game.policy.sealed(game):
         raise GameNotFound()
     return game
 
@@ -64,6 +77,18 @@ def game_ended(*, game_id) -> Game:
     """
     game = _get(game_id)
     if game.is_unfinished:
+        raise GameNotFound()
+    return game
+
+
+def game_history(*, game_id) -> Game:
+    """A game whose history (replay, review) is open to anyone, its own player included: it has ended
+    and is not sealed (a Daily's opens when its day closes, :meth:`~game.modes.ModePolicy.sealed`).
+
+    :raises GameNotFound: no such game, still going on, or sealed.
+    """
+    game = game_ended(game_id=game_id)
+    if game.policy.sealed(game):
         raise GameNotFound()
     return game
 
@@ -164,13 +189,3 @@ def challenge_ladder(*, player) -> list[dict]:
         )
         previous_won = rung.number in won
     return ladder
-
-
-def daily_today(*, player, day) -> Game | None:
-    """The player's Daily of game-calendar ``day``, if started."""
-    return Game.objects.filter(player=player, mode=Mode.DAILY, day=day).first()
-
-
-def daily_result(*, day) -> DailyClose | None:
-    """The closed Daily of ``day`` (top score and winners), or ``None`` while it is open."""
-    return DailyClose.objects.filter(day=day).first()

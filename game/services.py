@@ -20,10 +20,11 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds, selectors
 from .engine.stream import check_client_seed
-from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Mode, Status, board_text, rows
-from .modes import ModePolicy, policy_for
+from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text, rows
+from .modes import DealSeeds, ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
+from .stats.summaries import summary_record
 
 ENGINE_ERRORS = {
     error.code: error
@@ -55,29 +56,27 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
     """
     policy = policy_for(mode)
     day = game_day()
-    if policy.one_per_day:
-        daily_expire(before=day, player=player)
-        _refuse_second_daily(policy, player, day)
+    policy.before_start(player=player, day=day)
     facts = _challenge_facts(policy, player, challenge)
     deal = _deal_seeds(policy, player, day, client_seed)
     game = game_dealt(policy, player=player, day=day, deal=deal, facts=facts)
-    if not policy.one_per_day:
-        Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
-            status=Status.ABANDONED, finished_at=timezone.now()
-        )
+    Game.objects.filter(player=player, mode=mode, status__in=UNFINISHED).update(
+        status=Status.ABANDONED, finished_at=timezone.now()
+    )  # none where a mode is one a day: its before_start closed or refused every unfinished one
     try:
         with transaction.atomic():
             game.save()
-    except IntegrityError:  # a parallel start of the same Daily won the race
-        _refuse_second_daily(policy, player, day)
+    except IntegrityError:  # a parallel start of the same one-a-day game won the race
+        policy.before_start(player=player, day=day)
         raise
     if game.is_finished:
         _finish(game)
         game.save()
+        summary_record(game)
     return game
 
 
-def game_dealt(policy: ModePolicy, *, player, day, deal: seeds.DealSeeds, facts: dict) -> Game:
+def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict) -> Game:
     """A new game of ``policy`` dealt from ``deal``, its first hand dealt: the row, not saved.
 
     :param player: the player it will be saved for (``None`` for a first visit's pending game, ``game.pending``).
@@ -95,6 +94,7 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: seeds.DealSeeds, facts:
         seed=start.seed.hex(),
         dealer=deal.dealer,
         client_seed=deal.client_seed,
+        client_seed_by=deal.client_seed_by,
         start_board=board_text(state.board),
         target=start.rules.target,
         hands=[],
@@ -103,22 +103,16 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: seeds.DealSeeds, facts:
     return game
 
 
-def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> seeds.DealSeeds:
-    """The seeds a new game is dealt from: the day's (shared) or the player's next seed and a client seed.
+def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> DealSeeds:
+    """The seeds a new game is dealt from, as its policy says (:meth:`ModePolicy.deal_seeds`).
 
-    :raises errors.Invalid: ``client_seed`` is not 1–64 printable ASCII characters, or is sent for the Daily.
+    :raises errors.Invalid: ``client_seed`` is not 1–64 printable ASCII characters, or the mode takes none.
     """
-    if policy.shared_seed:
-        if client_seed is not None:
-            raise errors.Invalid(_("The Daily takes no client seed: everyone that day gets the same deal."))
-        return seeds.daily_deal_seed(day)
     try:
         client_seed = check_client_seed(client_seed)
     except ValueError:
         raise errors.Invalid(_("A client seed is 1 to 64 printable ASCII characters.")) from None
-    return seeds.DealSeeds(
-        seeds.next_seed_take(player=player), engine.CURRENT_DEALER, client_seed or seeds.client_seed_draw()
-    )
+    return policy.deal_seeds(day=day, client_seed=client_seed, next_seed=lambda: seeds.next_seed_take(player=player))
 
 
 def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
@@ -130,28 +124,6 @@ def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
         return {}
     rung = selectors.challenge_open(number=number)
     return {"challenge": rung, "unlocked": selectors.challenge_unlocked(player=player, number=rung.number)}
-
-
-def _refuse_second_daily(policy: ModePolicy, player, day) -> None:
-    """:raises errors.DailyPlayed: the player already started the game of ``day`` of this one-a-day mode."""
-    existing = Game.objects.filter(player=player, mode=policy.name, day=day).first()
-    if existing is not None:
-        raise errors.DailyPlayed(
-            _("Today's Daily was already started: game %(game)s.") % {"game": existing.public_id},
-            game=existing.public_id,
-        )
-
-
-def daily_expire(*, before, player=None) -> int:
-    """Close every unfinished Daily of a day before ``before`` as expired (it does not count).
-
-    :param player: only this player's, or everyone's when ``None``.
-    :returns: how many games were closed.
-    """
-    games = Game.objects.filter(mode=Mode.DAILY, day__lt=before, status__in=UNFINISHED)
-    if player is not None:
-        games = games.filter(player=player)
-    return games.update(status=Status.EXPIRED, finished_at=timezone.now())
 
 
 def _locked_game(player, game_id) -> Game:
@@ -178,6 +150,8 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     event.game = game
     event.seq = expected_seq
     rows.event_insert(event)
+    if game.is_finished:
+        summary_record(game)  # its Stats summary, once every event is stored
 
 
 def _finish(game: Game) -> None:
@@ -223,23 +197,30 @@ def move_place(*, player, game_id, slot: int, row: int, col: int, move_number: i
     """
     try:
         return _move_place(player, game_id, slot, row, col, move_number)
-    except _DayOver:
-        daily_expire(before=game_day(), player=player)
+    except _DayOver as over:
+        over.policy.past_closed(player=player, day=game_day())
         raise errors.NotPlaying() from None
 
 
 class _DayOver(Exception):
-    """The game is an unfinished Daily of an earlier day: it is closed (expired), not played."""
+    """The game is an unfinished Daily of an earlier day: it is closed (expired), not played.
+
+    :ivar policy: the game's mode policy (it closes the player's past games, :meth:`ModePolicy.past_closed`).
+    """
+
+    def __init__(self, policy: ModePolicy):
+        super().__init__(policy.name)
+        self.policy = policy
 
 
 def _refuse_past_daily(game: Game) -> None:
     """A Daily is played on its day only (checked on the locked row: no extra write per move).
 
     :raises _DayOver: ``game`` is an unfinished Daily of an earlier day; the caller
-        closes the player's past Dailies (:func:`daily_expire`) after this transaction.
+        closes the player's past Dailies (:meth:`ModePolicy.past_closed`) after this transaction.
     """
     if game.is_past_its_day:
-        raise _DayOver()
+        raise _DayOver(game.policy)
 
 
 @transaction.atomic
@@ -265,8 +246,8 @@ def game_continue(*, player, game_id) -> Game:
     """
     try:
         return _game_continue(player, game_id)
-    except _DayOver:
-        daily_expire(before=game_day(), player=player)
+    except _DayOver as over:
+        over.policy.past_closed(player=player, day=game_day())
         raise errors.NoContinue() from None
 
 

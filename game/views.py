@@ -1,13 +1,11 @@
 """The browser game's views: thin HTMX views over ``game.services`` / ``game.selectors``.
 
-Each view resolves the player, calls one service or selector and renders. A
-visitor with no player is shown a first visit's *pending* game on the play page,
-saved with a new guest by the page's first action (:mod:`game.pending`,
-:func:`claims_pending`); the pages that start a game on a visit (Practice, the
-Daily, a challenge) create the guest at once. An HTMX request is answered with
-the partial ``"game/play.html#board"`` (score, combo, board, hand, overlays and
-the text for the live region); a plain form post (no JavaScript) is redirected
-to the play page.
+Each view resolves the player, calls one service or selector and renders. A visitor with no player
+is shown a first visit's *pending* game on the play page, saved with a new guest by the page's first
+action (:mod:`game.pending`, :func:`claims_pending`); a mode's page with no game to resume starts one
+by a POST with the browser's seed (:mod:`game.pages`), never on GET. An HTMX request is answered with the partial
+``"game/play.html#board"`` (score, combo, board, hand, overlays and the text for the live region);
+a plain form post (no JavaScript) is redirected to the play page.
 
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
@@ -35,14 +33,15 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from blockknock import events
-from blockknock.accounts.services import player_for_request
-from blockknock.calendar import day_end, game_day
+from blockknock.calendar import day_end
 from blockknock.throttles import throttle
 
-from . import seeds, selectors, services
-from .errors import DailyPlayed, GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
+from . import selectors, services
+from .daily import selectors as daily_selectors
+from .errors import GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
 from .forms import MoveForm, NewGameForm
 from .models import Mode
+from .modes import CLASSIC
 from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
 
 PLAY_TEMPLATE = "game/play.html"
@@ -81,7 +80,7 @@ class ModeFacts:
     @cached_property
     def daily_result(self):
         """The closed Daily of the game's day (``None`` while open)."""
-        return selectors.daily_result(day=self.game.day)
+        return daily_selectors.daily_result(day=self.game.day)
 
     @cached_property
     def daily_closes(self) -> dt.datetime:
@@ -203,45 +202,25 @@ def claims_pending(view):
     return wrapped
 
 
-def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
+def play_page(request: HttpRequest, player, game, **extra) -> HttpResponse:
+    """The play page of ``game``, ``extra`` added to its context (the Daily's page)."""
     return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
-
-
-def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
-    """The page of the player's unfinished game of ``mode``, or of a new one."""
-    player = player_for_request(request)
-    game = selectors.game_current(player=player, mode=mode) or services.game_start(player=player, mode=mode)
-    return _page(request, player, game)
 
 
 @never_cache
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
-    """The game: resume the player's unfinished Classic game, or start one; a visitor with no player
-    gets a first visit's pending game (nothing is written until its first action)."""
+    """The game: the player's unfinished Classic game, or the page that starts one (:mod:`game.pages`);
+    a visitor with no player gets a first visit's pending game (nothing is written until its first action)."""
     if not request.user.is_authenticated:
         pending = pending_new()
         return render(request, PLAY_TEMPLATE, _context(request.user, pending.game, pending=pending))
-    return _resume_or_start(request, Mode.CLASSIC)
+    game = selectors.game_current(player=request.user, mode=Mode.CLASSIC)
+    return play_page(request, request.user, game) if game else starter_page(request, CLASSIC)
 
 
-@never_cache
-@require_GET
-def practice(request: HttpRequest) -> HttpResponse:
-    """Practice: resume the player's unfinished Practice game, or start one."""
-    return _resume_or_start(request, Mode.PRACTICE)
-
-
-@never_cache
-@require_GET
-def challenges(request: HttpRequest) -> HttpResponse:
-    """The Challenge ladder: every active challenge, won / locked / playable, with the player's best (a visitor
-    with no player sees the ladder as a new player would, and gets no guest)."""
-    player = request.user if request.user.is_authenticated else None
-    return render(request, "game/challenges.html", {"ladder": selectors.challenge_ladder(player=player)})
-
-
-def _locked(request: HttpRequest, number: int) -> HttpResponse:
+def locked_answer(request: HttpRequest, number: int) -> HttpResponse:
+    """Challenge ``number`` is locked: back to the ladder, saying why."""
     text = _("Challenge %(number)s is locked: win challenge %(previous)s first.")
     messages.error(request, text % {"number": number, "previous": number - 1})
     if request.htmx:
@@ -251,38 +230,11 @@ def _locked(request: HttpRequest, number: int) -> HttpResponse:
     return redirect("game:challenges")
 
 
-@never_cache
-@require_GET
-def challenge(request: HttpRequest, number: int) -> HttpResponse:
-    """Challenge ``number``: resume its unfinished game, else start it (locked → back to the ladder)."""
-    player = player_for_request(request)
-    game = selectors.game_current(player=player, mode=Mode.CHALLENGE)
-    if game is None or game.challenge != number:
-        try:
-            game = services.game_start(player=player, mode=Mode.CHALLENGE, challenge=number)
-        except Locked:
-            return _locked(request, number)
-        except Invalid:
-            raise Http404 from None
-    return _page(request, player, game)
-
-
-@never_cache
-@require_GET
-def daily(request: HttpRequest) -> HttpResponse:
-    """Today's Daily: the player's game of today (finished or not), or a new one; and when the next one starts."""
-    player = player_for_request(request)
-    day = game_day()
-    game = selectors.daily_today(player=player, day=day)
-    if game is None:
-        try:
-            game = services.game_start(player=player, mode=Mode.DAILY)
-        except DailyPlayed:  # started in parallel by another request
-            game = selectors.daily_today(player=player, day=day)
-    seeds.dailies_ahead(today=day)
-    upcoming = [entry for entry in seeds.dailies_list(today=day) if entry["day"] > day]
-    yesterday = selectors.daily_result(day=day - dt.timedelta(days=1))
-    return _page(request, player, game, next_daily=day_end(day), yesterday=yesterday, upcoming=upcoming)
+def starter_page(request: HttpRequest, policy, args: tuple = ()) -> HttpResponse:
+    """A mode's page with no game to resume: a form the browser posts at once with its client seed
+    (``form[data-start-on-load]``, static/js/client-seed.js) to the mode's start; a button without scripts."""
+    start_url = reverse(policy.start_url, args=args)
+    return render(request, "game/start.html", {"mode": policy, "mode_title": policy.title, "start_url": start_url})
 
 
 @require_POST
@@ -310,7 +262,7 @@ def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
     try:
         game = services.game_start(player=player, mode=mode, challenge=number, **form.cleaned_data)
     except Locked:
-        return _locked(request, number)
+        return locked_answer(request, number)
     except Invalid:
         raise Http404 from None
     return _board(request, player, game, event="new")

@@ -35,8 +35,8 @@ from typing import NamedTuple
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.calendar import game_day, week_start
+from game.daily.selectors import day_closed
 from game.models import FINISHED, Mode, Status
-from game.seeds import day_closed
 
 PAGE_SIZE = 50
 
@@ -111,6 +111,10 @@ class Kind:
         """The period of this kind's board on game-calendar date ``today``."""
         return None
 
+    def games_shown(self, period: dt.date | None) -> bool:
+        """Whether the board of ``period`` names each entry's game (its replay): :attr:`shows_game`."""
+        return self.shows_game
+
     def board(self, period: dt.date | None = None) -> Board:
         return Board(self, period)
 
@@ -119,10 +123,6 @@ class Kind:
         if self.dated_url_name and board.period != self.current_period(today):
             return self.dated_url_name, {"day": board.period}
         return self.url_name, {}
-
-    def replays_shown(self, board: Board) -> bool:
-        """Whether the page of ``board`` links its entries' replays."""
-        return self.shows_game
 
     def neighbours(self, board: Board, today: dt.date) -> tuple[Board | None, Board | None]:
         """The boards a page steps to from ``board``, earlier and later (None: no step that way)."""
@@ -195,9 +195,9 @@ class DailyKind(Kind):
     def current_period(self, today: dt.date) -> dt.date:
         return today
 
-    def replays_shown(self, board: Board) -> bool:
-        """Only once the day has closed: until then the day's deal stays hidden."""
-        return day_closed(board.period)
+    def games_shown(self, period: dt.date | None) -> bool:
+        """Everyone that day shares the Daily's start: its games are named only once the day closed."""
+        return day_closed(period)
 
     def neighbours(self, board: Board, today: dt.date) -> tuple[Board | None, Board | None]:
         """The day before, and the day after unless ``board`` is today's."""

@@ -46,8 +46,9 @@ def display_name(player) -> str:
     return player.name or player.username
 
 
-def _entry(board: Board, *, rank: int, name: str, value: int, game_id: int, player_id: int) -> Entry:
-    game = str(game_id) if board.kind.shows_game else None
+def _entry(*, rank: int, name: str, value: int, game_id: int, player_id: int, shown: bool) -> Entry:
+    """``shown``: the board names its games now (:meth:`~leaderboards.boards.Kind.games_shown`)."""
+    game = str(game_id) if shown else None
     return Entry(rank=rank, player=name, value=value, game=game, player_id=player_id)
 
 
@@ -67,6 +68,7 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
         ]
     )
     has_next = len(rows) > per_page
+    shown = board.kind.games_shown(board.period)
     entries: list[Entry] = []
     for index, (value, game_id, player_id, name, username) in enumerate(rows[:per_page]):
         if index == 0:
@@ -74,7 +76,7 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
         elif value != rows[index - 1][0]:
             rank = offset + index + 1  # everyone before this row on the board has a higher value
         entries.append(
-            _entry(board, rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id)
+            _entry(rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id, shown=shown)
         )
     return Page(number=page, entries=entries, has_next=has_next)
 
@@ -106,12 +108,12 @@ def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: i
     if standing is None:
         return None
     entry = _entry(
-        board,
         rank=_rank_of(board, standing.value),
         name=display_name(player),
         value=standing.value,
         game_id=standing.game_id,
         player_id=standing.player_id,
+        shown=board.kind.games_shown(board.period),
     )
     if with_page:
         position = entry.rank - 1 + _equal_before(board, standing)  # entries listed before it

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
 from blockknock.parsers import decimal
+from game.daily.sealed import history_page
 from game.models import Game
-from game.sealed import history_page
 
 from . import boards, selectors
 from .api.serializers import MAX_PAGE
@@ -62,7 +62,7 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
     context = {
         "board": current,
         "kind": kind,
-        "replays": kind.replays_shown(current),
+        "replays": kind.games_shown(current.period),
         "page": page,
         "me": me,
         "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,

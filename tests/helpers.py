@@ -21,18 +21,20 @@ def api_client_for(player) -> APIClient:
 
 
 def log_in_new_guest(client):
-    """Log the test ``client`` in as a new guest, as a first visit's first move does (``game.pending``):
-    the play page then starts that guest's Classic game and resumes it. Returns the guest."""
+    """Log the test ``client`` in as a new guest, as a first visit's first move does (``game.pending``),
+    and start its Classic game as the play page's start form does (with a client seed): the play page
+    then shows that game. Returns the guest."""
     from blockknock.accounts.services import GUEST_BACKEND, guest_create
 
     guest = guest_create()
     client.force_login(guest, backend=GUEST_BACKEND)
+    client.post("/games/start/", {"client_seed": "test browser seed"})
     return guest
 
 
 def log_in_new_guest_browser(page):
     """Log the browser of the Playwright ``page`` in as a new guest (the session cookie of
-    :func:`log_in_new_guest`) and reload: the play page then starts that guest's game. ``page`` has
+    :func:`log_in_new_guest`, its Classic game started) and reload: the play page then shows that game. ``page`` has
     a page of the site open (a first visit's play page, which wrote nothing). Returns the guest."""
     from django.conf import settings
     from django.test import Client
@@ -111,3 +113,14 @@ def url_routes(patterns=None, prefix: str = ""):
             yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))
         elif isinstance(pattern, URLPattern):
             yield prefix + str(pattern.pattern)
+
+
+def open_page(client, path: str, client_seed: str = "test browser seed", **headers):
+    """GET a page as the browser does: where a mode's page has no game to resume (its starter page,
+    templates/game/start.html), its start form is posted at once with the browser's client seed
+    (static/js/client-seed.js), and the page it leads back to is returned."""
+    response = client.get(path, **headers)
+    if response.context is not None and "start_url" in response.context:
+        body = {"client_seed": client_seed, "csrfmiddlewaretoken": str(response.context["csrf_token"])}
+        response = client.post(response.context["start_url"], body, follow=True, **headers)
+    return response

@@ -2,11 +2,12 @@
 """Check every hand of a finished Block Knock! game against the published fair-deal rule.
 
 An independent program: standard library only, sharing no code with the server.
-The rule it implements ("dealer 2") is docs/fair-deal.md; RULES.md § The fair deal.
+The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; RULES.md § The fair deal.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
+    python3 tools/verify_deal.py --help
 
 It checks the commitment, replays the moves from the start board with its own
 placement and line-clear code, recomputes every hand from the revealed seeds and
@@ -223,6 +224,42 @@ class Stream:
                 return value
 
 
+class Blake2bStream(Stream):
+    """The stream the Daily's start board is drawn from: BLAKE2b(seed || u64be(k) || u64be(i), 64 bytes,
+    person=b"BlockKnock-deal1") for i = 0, 1, ...; ``below`` as for the deals."""
+
+    def __init__(self, seed: bytes, k: int) -> None:
+        self.key, self.prefix, self.block, self.buffer = seed, seed + k.to_bytes(8, "big"), 0, b""
+
+    def read(self, size: int) -> bytes:
+        while len(self.buffer) < size:
+            message = self.prefix + self.block.to_bytes(8, "big")
+            self.buffer += hashlib.blake2b(message, digest_size=64, person=b"BlockKnock-deal1").digest()
+            self.block += 1
+        out, self.buffer = self.buffer[:size], self.buffer[size:]
+        return out
+
+
+def daily_start_board(seed: bytes) -> int:
+    """The Daily's start board from the day's seed (docs/fair-deal.md § The Daily's start board)."""
+    stream, board = Blake2bStream(seed, 2**32), 0
+    if stream.below(2):
+        return 0
+    for _ in range(3 + stream.below(4)):
+        row, col = stream.below(8), stream.below(4)
+        board |= 1 << (row * SIZE + col) | 1 << (row * SIZE + 7 - col)
+    return 0 if any(board & line == line for line in ROWS + COLS) else board
+
+
+DEALERS = ("2", "3")
+"""The deal rule versions this program checks: the same rule; dealer 3 (the Daily) reads no client seed for deal 0."""
+
+
+def deal_client_seed(dealer: str, client_seed: str, k: int) -> str:
+    """The client seed deal ``k``'s stream reads: dealer 3's deal 0 none (the Daily's shared first hand)."""
+    return "" if dealer == "3" and k == 0 else client_seed
+
+
 def distinct(pieces: list[Piece]) -> list[Piece]:
     seen: dict[str, Piece] = {}
     for piece in pieces:
@@ -272,15 +309,16 @@ class HandReport:
 class Walk:
     """Replays a game step by step, dealing each hand itself and comparing with the replay."""
 
-    def __init__(self, pieces: list[Piece], server_seed: bytes, client_seed: str, board: int) -> None:
+    def __init__(self, pieces: list[Piece], server_seed: bytes, client_seed: str, board: int, dealer: str) -> None:
         self.pieces, self.by_id = pieces, {p.id: p for p in pieces}
-        self.server_seed, self.client_seed, self.board = server_seed, client_seed, board
+        self.server_seed, self.client_seed, self.board, self.dealer = server_seed, client_seed, board, dealer
         self.reports: list[HandReport] = []
         self.deal()
 
     def deal(self) -> None:
         k = len(self.reports)
-        hand = deal_hand(self.board, self.pieces, Stream(self.server_seed, self.client_seed, k))
+        stream = Stream(self.server_seed, deal_client_seed(self.dealer, self.client_seed, k), k)
+        hand = deal_hand(self.board, self.pieces, stream)
         self.reports.append(HandReport(k, self.board, hand))
         self.hand, self.used = hand, [False] * 3
 
@@ -401,8 +439,8 @@ def check_seeds(fair) -> tuple[bytes, str, list[str]]:
         raise Unusable(
             'this game has "fair": null: it was dealt before verifiable deals (dealer 1) and cannot be verified'
         )
-    if fair.get("dealer") != "2":
-        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealer "2")')
+    if fair.get("dealer") not in DEALERS:
+        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealers "2" and "3")')
     if not fair.get("server_seed"):
         raise Unusable(
             "the server seed is not revealed yet: the game is still being played, or it is a Daily "
@@ -439,7 +477,10 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
         game = replay["game"]
         server_seed, client_seed, problems = check_seeds(game["fair"])
         pieces, set_problems = game_pieces(replay, game)
-        walk = Walk(pieces, server_seed, client_seed, parse_board(replay["start_board"]))
+        start = parse_board(replay["start_board"])
+        if game.get("mode") == "daily" and start != daily_start_board(server_seed):
+            problems.append("the start board is not the one the day's seed makes (the Daily's start board rule)")
+        walk = Walk(pieces, server_seed, client_seed, start, game["fair"]["dealer"])
         walk.run(replay["steps"], game)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise Unusable(f"malformed replay ({type(exc).__name__}: {exc})") from exc
@@ -448,23 +489,27 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
 
 def vector_outputs(kind: str, vector: dict) -> dict:
     """The outputs of one test vector of docs/fair-deal-vectors.json, computed from its inputs."""
+    if kind == "daily_boards":
+        return {"board": board_rows(daily_start_board(bytes.fromhex(vector["server_seed"])))}
     if kind == "streams":
         seed = bytes.fromhex(vector["server_seed"])
-        first = Stream(seed, vector["client_seed"], vector["k"]).read(64).hex()
-        stream = Stream(seed, vector["client_seed"], vector["k"])
+        client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
+        first = Stream(seed, client_seed, vector["k"]).read(64).hex()
+        stream = Stream(seed, client_seed, vector["k"])
         return {"first_64_bytes": first, "below": [stream.below(n) for n in vector["below_n"]]}
     pieces = published_set(SET_NAMES[vector["piece_set"]])
     board = parse_board(vector["board"])
     if kind == "eligible":
         by_id = {p.id: p for p in pieces}
         return {"eligible": [p.id for p in eligible(board, pieces, [by_id[d] for d in vector["drawn"]])]}
-    stream = Stream(bytes.fromhex(vector["server_seed"]), vector["client_seed"], vector["k"])
+    client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
+    stream = Stream(bytes.fromhex(vector["server_seed"]), client_seed, vector["k"])
     return {"hand": [p.id for p in deal_hand(board, pieces, stream)]}
 
 
 def check_vectors(data: dict) -> int:
     failed = 0
-    for kind in ("streams", "eligible", "hands"):
+    for kind in ("streams", "eligible", "hands", "daily_boards"):
         for vector in data[kind]:
             computed = vector_outputs(kind, vector)
             wrong = {key: value for key, value in computed.items() if vector[key] != value}
@@ -474,13 +519,17 @@ def check_vectors(data: dict) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv in (["--help"], ["-h"]):
+        print(__doc__)
+        return 0
     if len(argv) == 2 and argv[0] == "--vectors":
         return check_vectors(load(argv[1]))
     if len(argv) != 1:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     try:
-        reports, problems = verify(load(argv[0]))
+        replay = load(argv[0])
+        reports, problems = verify(replay)
     except Unusable as exc:
         print(f"cannot verify: {exc}")
         return 2
@@ -493,7 +542,10 @@ def main(argv: list[str]) -> int:
         which = f"hands {', '.join(map(str, bad))}" if bad else "no hand"
         print(f"FAIL: {len(bad)} of {len(reports)} hands differ ({which}); {len(problems)} game-wide problem(s)")
         return 1
-    print(f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer 2); the commitment matches the seed")
+    dealer = replay["game"]["fair"]["dealer"]
+    print(
+        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {dealer}); the commitment matches the seed"
+    )
     return 0
 
 

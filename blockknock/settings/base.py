@@ -352,6 +352,8 @@ CELERY_BEAT_SCHEDULE = {
     "close-dailies": {"task": "game.tasks.close_dailies", "schedule": crontab(hour=0, minute=0)},
     # the Daily seeds of the coming week (their commitments are public): hourly, so a missed run costs nothing
     "draw-daily-seeds": {"task": "game.tasks.draw_daily_seeds", "schedule": crontab(minute=5)},
+    # Stats summaries of games finished before they were written at the finish (game.stats.summaries)
+    "fill-summaries": {"task": "game.tasks.fill_summaries", "schedule": crontab(minute=35)},
 }
 
 

@@ -90,6 +90,7 @@ class ReviewView(APIView):
 
     @extend_schema(responses={200: ReviewSerializer, 404: ErrorSerializer})
     def get(self, request, game_id):
-        """How did I play? A game that has ended, judged move by move, to anyone; 404 while it is going on."""
-        game = selectors.game_ended(game_id=game_id)
+        """How did I play? A game that has ended, judged move by move, to anyone; 404 while it is going on
+        (a Daily's until its day has closed)."""
+        game = selectors.game_history(game_id=game_id)
         return Response(ReviewSerializer({"game": game, **history.game_review(game=game)}).data)

@@ -111,7 +111,17 @@ class FairSerializer(serializers.Serializer):
 
     dealer = serializers.CharField(help_text=_("Version of the deal rule (docs/fair-deal.md)."))
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the 32-byte server seed."))
-    client_seed = serializers.CharField(allow_null=True, help_text=_("The client seed; null for the Daily."))
+    client_seed = serializers.CharField(
+        allow_null=True, help_text=_("The client seed; null for a Daily dealt before the Daily took one (dealer 2).")
+    )
+    client_seed_by = serializers.ChoiceField(
+        choices=["player", "server"],
+        allow_null=True,
+        help_text=_(
+            "Who chose the client seed: the player (their browser or API client sent it) or the server"
+            " (none was sent, e.g. a first visit's game); null with no client seed."
+        ),
+    )
     server_seed = serializers.CharField(
         allow_null=True,
         help_text=_(

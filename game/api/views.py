@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 
-from .. import engine, history, seeds, selectors, services
+from .. import engine, history, selectors, services
+from ..daily import seeds as daily_seeds
 from .serializers import (
     DailySeedSerializer,
     GameSerializer,
@@ -32,11 +33,17 @@ ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404:
 
 PUBLIC_READ = OpenApiResponse(
     GameSerializer,
-    description="The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended.",
+    description=(
+        "The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended"
+        " (a Daily once its day has closed)."
+    ),
 )
 NOT_SHOWN = OpenApiResponse(
     ErrorSerializer,
-    description="No such game, or another player's game that is still being played (playing or no_moves).",
+    description=(
+        "No such game, or another player's game that is still being played (playing or no_moves)"
+        " or a Daily of a day not closed yet."
+    ),
 )
 
 
@@ -61,7 +68,8 @@ class GameDetailView(APIView):
 
     @extend_schema(responses={200: PUBLIC_READ, 404: NOT_SHOWN})
     def get(self, request, game_id):
-        """A game: to its owner always, to anyone else (no credentials needed) once it has ended."""
+        """A game: to its owner always, to anyone else (no credentials needed) once it has ended
+        (a Daily once its day has closed)."""
         return Response(game_data(selectors.game_visible(player=_player(request), game_id=game_id)))
 
 
@@ -96,8 +104,8 @@ class ReplayView(APIView):
 
     @extend_schema(responses={200: ReplaySerializer, 404: ErrorSerializer})
     def get(self, request, game_id):
-        """A game that has ended, step by step, to anyone."""
-        game = selectors.game_ended(game_id=game_id)
+        """A game that has ended, step by step, to anyone; a Daily's once its day has closed."""
+        game = selectors.game_history(game_id=game_id)
         return Response(ReplaySerializer(history.game_replay(game)).data)
 
 
@@ -117,6 +125,6 @@ class DailyListView(APIView):
 
     @extend_schema(responses={200: DailySeedSerializer(many=True)})
     def get(self, request):
-        """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed."""
-        seeds.dailies_ahead()
-        return Response(DailySeedSerializer(seeds.dailies_list(), many=True).data)
+        """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed.
+        Reads only: the seeds are drawn by the hourly job and a Daily's start (:func:`~game.daily.seeds.dailies_ahead`)."""
+        return Response(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data)

@@ -48,7 +48,7 @@ from .bitboard import (
     validate_board,
 )
 from .board import Placement, anchors, fits, legal_anchors, place
-from .deal import CURRENT_DEALER, DEALERS, HAND_SIZE, Dealer, Hand, deal_hand, dealer_of, fair_pieces
+from .deal import CURRENT_DEALER, DAILY_DEALER, DEALERS, HAND_SIZE, Dealer, Hand, deal_hand, dealer_of, fair_pieces
 from .errors import (
     EngineError,
     IllegalMoveError,
@@ -76,7 +76,7 @@ from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
 from .rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
-from .stream import DealStream, HmacStream
+from .stream import DealStream, HmacStream, SharedStartStream
 
 __all__ = [
     # bitboard
@@ -120,6 +120,7 @@ __all__ = [
     # stream, solver, deal
     "DealStream",
     "HmacStream",
+    "SharedStartStream",
     "Solution",
     "can_place_all",
     "solve",
@@ -129,6 +130,7 @@ __all__ = [
     "Dealer",
     "DEALERS",
     "CURRENT_DEALER",
+    "DAILY_DEALER",
     "dealer_of",
     "deal_hand",
     "fair_pieces",

@@ -2,14 +2,17 @@
 
 Each piece is drawn uniformly from the set's **eligible** pieces. The rule is
 versioned, so a stored game replays with the dealer it was dealt with
-(:data:`DEALERS`, new games: :data:`CURRENT_DEALER`):
+(:data:`DEALERS`; new games: :data:`CURRENT_DEALER`, a new Daily: :data:`DAILY_DEALER`):
 
 - **dealer 1**: a piece is eligible when it can be placed together with the
   pieces already drawn for the hand, in some order, line clears applied between
   placements (piece 1: it fits the board); stream :class:`~game.engine.stream.DealStream`;
 - **dealer 2**: also, it fits the board as the hand is dealt (it has a legal
   anchor there before any piece of the hand is placed); stream
-  :class:`~game.engine.stream.HmacStream`.
+  :class:`~game.engine.stream.HmacStream`;
+- **dealer 3** (the Daily): dealer 2's rule, and its stream
+  :class:`~game.engine.stream.SharedStartStream` reads no client seed for deal 0
+  (the same first hand for everyone from the day's seed) and the player's from deal 1 on.
 
 So every hand dealt can be placed in full, in at least one order. The only
 inputs are the board, the game's piece set and the deal's random stream —
@@ -34,12 +37,13 @@ from .bitboard import Bitboard, validate_board
 from .errors import InvalidRulesError
 from .pieces import Piece
 from .solver import can_place_all
-from .stream import DealStream, HmacStream
+from .stream import DealStream, HmacStream, SharedStartStream
 from .tables import piece_table
 from .together import Together
 
 __all__ = [
     "CURRENT_DEALER",
+    "DAILY_DEALER",
     "DEALERS",
     "HAND_SIZE",
     "Dealer",
@@ -84,11 +88,15 @@ class Dealer:
 DEALERS: dict[int, Dealer] = {
     1: Dealer(1, _blake2b_stream, fits_as_dealt=False),
     2: Dealer(2, HmacStream, fits_as_dealt=True),
+    3: Dealer(3, SharedStartStream, fits_as_dealt=True),
 }
 """Every dealer version ever used, by number: never change one, add a new one."""
 
 CURRENT_DEALER = 2
-"""The version new games should be dealt with."""
+"""The version new Classic, Challenge and Practice games are dealt with."""
+
+DAILY_DEALER = 3
+"""The version a new Daily is dealt with: the day's seed alone for the first hand, the player's seed mixed in after."""
 
 
 def dealer_of(version: int) -> Dealer:

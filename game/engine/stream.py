@@ -22,7 +22,13 @@ every deal once the server seed is revealed::
 
 (``client_seed`` is ``""`` for a game without one; ``k`` and ``i`` in decimal.)
 
-Both draw with :meth:`below`: an integer uniform in ``range(n)`` by rejection
+Dealer 3, :class:`SharedStartStream` (the Daily) — dealer 2's stream, except that deal 0
+reads no client seed: everyone dealt from the day's seed gets the same first hand, and
+every later hand mixes in the player's own client seed::
+
+    block_i = HMAC-SHA256(key=server_seed, msg=f"{client_seed if k > 0 else ''}:{k}:{i}".encode("ascii"))
+
+All draw with :meth:`below`: an integer uniform in ``range(n)`` by rejection
 sampling: take ``ceil(b / 8)`` bytes big-endian, keep the low
 ``b = (n - 1).bit_length()`` bits, and retry while the value is ``>= n``.
 ``below(1)`` reads nothing and returns 0.
@@ -33,6 +39,10 @@ sampling: take ``ceil(b / 8)`` bytes big-endian, keep the low
 >>> stream = HmacStream(bytes(32), "player-chosen", 0)
 >>> [stream.below(35) for _ in range(5)]
 [6, 24, 6, 12, 4]
+>>> SharedStartStream(bytes(32), "player-chosen", 0).read(8) == HmacStream(bytes(32), None, 0).read(8)
+True
+>>> SharedStartStream(bytes(32), "player-chosen", 1).read(8) == HmacStream(bytes(32), "player-chosen", 1).read(8)
+True
 """
 
 from __future__ import annotations
@@ -40,7 +50,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-__all__ = ["BLOCK_BYTES", "CLIENT_SEED_MAX", "PERSONALIZATION", "DealStream", "HmacStream", "check_client_seed"]
+__all__ = [
+    "BLOCK_BYTES",
+    "CLIENT_SEED_MAX",
+    "PERSONALIZATION",
+    "DealStream",
+    "HmacStream",
+    "SharedStartStream",
+    "check_client_seed",
+]
 
 BLOCK_BYTES = 64
 """Bytes per BLAKE2b block of the dealer-1 stream (the maximum BLAKE2b digest size)."""
@@ -219,3 +237,23 @@ class HmacStream(_Stream):
 
     def _make_block(self, i: int) -> bytes:
         return hmac.digest(self._seed, f"{self._prefix}{i}".encode("ascii"), "sha256")
+
+
+class SharedStartStream(HmacStream):
+    """Dealer 3's stream (the Daily): :class:`HmacStream`, with no client seed for deal 0.
+
+    Everyone's Daily of a day has the day's server seed, so everyone gets the same first hand;
+    from deal 1 on, each player's own ``client_seed`` is mixed in, so no game tells another's
+    later hands.
+
+    :raises TypeError: ``server_seed`` is not bytes-like or ``k`` not an int.
+    :raises ValueError: ``k`` out of range or a malformed client seed (checked for deal 0 too).
+    """
+
+    __slots__ = ()
+
+    dealer = 3
+
+    def __init__(self, server_seed: bytes, client_seed: str | None, k: int) -> None:
+        check_client_seed(client_seed)
+        super().__init__(server_seed, client_seed if _deal_number(k) > 0 else None, k)

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET
 from blockknock.parsers import decimal
 
 from .. import seeds
+from ..daily.sealed import history_page
 from ..models import Game
-from ..sealed import history_page
 from .fairness import game_fairness
 from .review import game_review
 from .review_page import board_cells, review_page

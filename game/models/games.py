@@ -10,7 +10,7 @@ from blockknock.calendar import game_day
 
 from .. import engine
 from ..engine.colours import key_of, paint
-from ..modes import ModePolicy, policy_for
+from ..modes import ClientSeedBy, ModePolicy, policy_for
 
 
 class Mode(models.TextChoices):
@@ -72,6 +72,9 @@ class Game(models.Model):
         help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals)."),
     )
     client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
+    client_seed_by = models.CharField(  # noqa: DJ001 (null: no client seed, as API.md's null)
+        _("client seed chosen by"), max_length=6, choices=ClientSeedBy.choices, null=True, blank=True, editable=False
+    )
     start_board = models.CharField(_("start board"), max_length=64)
     board = models.CharField(_("board"), max_length=64)
     colours = models.CharField(
@@ -278,7 +281,7 @@ class Game(models.Model):
     @property
     def is_past_its_day(self) -> bool:
         """An unfinished one-a-day game (the Daily) whose game-calendar day has ended: it can no
-        longer be played, though the midnight close (``game.daily_close``) may not have written it yet."""
+        longer be played, though the midnight close (``game.daily.close``) may not have written it yet."""
         return self.policy.one_per_day and self.is_unfinished and self.day < game_day()
 
     @property

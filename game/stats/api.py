@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 from blockknock.api.errors import ErrorSerializer
 
 from .selectors import player_stats
-from .summaries import summaries_fill
+from .summaries import summaries_missing
 
 
 class ModeStatsSerializer(serializers.Serializer):
@@ -103,5 +103,5 @@ class StatsView(APIView):
 
     @extend_schema(responses={200: StatsSerializer, 401: ErrorSerializer})
     def get(self, request):
-        pending = summaries_fill(player=request.user)
+        pending = summaries_missing(player=request.user)
         return Response(StatsSerializer(player_stats(player=request.user, pending=pending)).data)

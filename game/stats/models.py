@@ -8,9 +8,9 @@ class GameSummary(models.Model):
     """Lines cleared, best combo and boards emptied in one finished game.
 
     Derived data: the game's seed, start board and events are the record;
-    :func:`game.stats.summaries.summaries_fill` computes a row with the engine the
-    first time the player's Stats are read after the game ended, so Stats sum a
-    small row per game instead of replaying every game's events.
+    :func:`game.stats.summaries.summary_record` computes a row with the engine as
+    the game finishes, so Stats sum a small row per game instead of replaying every
+    game's events.
     """
 
     game = models.OneToOneField(

@@ -4,7 +4,7 @@ What counts: scores, lines, combos and emptied boards come from finished games
 (over or won) only; abandoned and expired games are counted apart and add nothing
 else. The Daily streak counts every day a Daily was started (finished or not).
 Lines, combos and emptied boards are the stored :class:`~game.stats.models.GameSummary`
-rows: call :func:`game.stats.summaries.summaries_fill` first.
+rows (written as a game finishes, :func:`game.stats.summaries.summary_record`).
 """
 
 import datetime as dt
@@ -87,7 +87,7 @@ class PlayerStats:
     """A player's Stats; ``modes`` in :data:`MODE_ORDER`.
 
     ``pending`` counts finished games whose lines, combo and emptied boards are not
-    in the totals yet (see :func:`game.stats.summaries.summaries_fill`).
+    in the totals yet (filled by the hourly job, :func:`game.stats.summaries.summaries_backlog_fill`).
     """
 
     modes: list[ModeStats]

@@ -1,9 +1,10 @@
 """Fill :class:`~game.stats.models.GameSummary` rows by replaying finished games with the engine.
 
-A finished game (over or won) never changes, so its summary is computed once, the
-first time its player's Stats are read, and kept; a long backlog is worked off
-:data:`FILL_LIMIT` games a read. Abandoned and expired games get none: Stats count
-finished games only.
+A finished game (over or won) never changes, so its summary is computed once, as it
+finishes (:func:`summary_record`, called by the services), and kept; games finished
+before that have theirs filled by the hourly job (:func:`summaries_backlog_fill`),
+:data:`FILL_LIMIT` games a player a run, so reading the Stats never writes (issue 27).
+Abandoned and expired games get none: Stats count finished games only.
 """
 
 from collections import defaultdict
@@ -48,6 +49,31 @@ def _events_by_game(game_ids: list[int]) -> dict[int, list[tuple]]:
     for game_id, kind, slot, row, col in rows:
         events[game_id].append(GameEvent(kind=kind, slot=slot, row=row, col=col).as_event)
     return events
+
+
+def summary_record(game: Game) -> None:
+    """Store the summary of ``game``, which has just finished (every event of it stored).
+
+    A record that does not replay (a position set by hand, as tests do; never a game played
+    through the services) gets none, and its finish goes on: Stats leave it out as unsummarised.
+    """
+    try:
+        summary = summary_of(game, _events_by_game([game.pk])[game.pk])
+    except engine.EngineError:
+        return
+    GameSummary.objects.bulk_create([summary], ignore_conflicts=True)
+
+
+def summaries_missing(*, player) -> int:
+    """How many of ``player``'s finished games have no summary yet (read only)."""
+    return Game.objects.filter(player=player, status__in=FINISHED, summary__isnull=True).count()
+
+
+def summaries_backlog_fill(*, limit: int = FILL_LIMIT) -> int:
+    """Fill the summaries of up to ``limit`` finished games of each player who has games without one
+    (:func:`summaries_fill`, the hourly job). :returns: how many games are still without one."""
+    players = Game.objects.filter(status__in=FINISHED, summary__isnull=True).values_list("player", flat=True)
+    return sum(summaries_fill(player=player, limit=limit) for player in set(players))
 
 
 def summaries_fill(*, player, limit: int = FILL_LIMIT) -> int:

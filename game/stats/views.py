@@ -9,7 +9,7 @@ from blockknock.calendar import zone_name
 
 from . import charts
 from .selectors import player_stats
-from .summaries import summaries_fill
+from .summaries import summaries_missing
 
 
 @never_cache
@@ -18,7 +18,7 @@ def stats_page(request: HttpRequest) -> HttpResponse:
     """The visitor's Stats; a visitor with no player yet sees the empty state (no guest is made for it)."""
     if not request.user.is_authenticated:
         return render(request, "game/stats.html", {"stats": None})
-    pending = summaries_fill(player=request.user)
+    pending = summaries_missing(player=request.user)
     stats = player_stats(player=request.user, pending=pending)
     context = {
         "stats": stats,

@@ -1,4 +1,4 @@
-"""``{% daily_share game as text %}``: the Daily's share text (:func:`game.daily_share.daily_share_text`) for a page.
+"""``{% daily_share game as text %}``: the Daily's share text (:func:`game.daily.share.daily_share_text`) for a page.
 
 The link is the Daily page's absolute URL on the host the request came to.
 """
@@ -6,7 +6,7 @@ The link is the Daily page's absolute URL on the host the request came to.
 from django import template
 from django.urls import reverse
 
-from ..daily_share import daily_share_text
+from ..daily.share import daily_share_text
 
 register = template.Library()
 

@@ -20,7 +20,10 @@ class EntrySerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField(help_text="The player's display name.")
     value = serializers.IntegerField(help_text="Score (Classic, Daily) or the highest challenge won (Challenge).")
-    game = serializers.CharField(allow_null=True, help_text="The game's id (its replay); null on the Challenge board.")
+    game = serializers.CharField(
+        allow_null=True,
+        help_text="The game's id (its replay); null on the Challenge board, and on a Daily board until its day closes.",
+    )
 
 
 class LeaderboardSerializer(serializers.Serializer):

@@ -1,6 +1,8 @@
 // The browser's client seed for the fair deal (API.md § Verifiable deal; docs/fair-deal.md).
 // Made once with crypto.getRandomValues and kept in localStorage; every new-game form
-// (form[data-new-game]) sends it as "client_seed". How to play → The fair deal shows it and lets the
+// (form[data-new-game]) sends it as "client_seed", and a page with no game to resume posts its start
+// form (form[data-start-on-load]) at once, so every game the browser starts brings the seed.
+// How to play → The fair deal shows it and lets the
 // player change it (#client-seed). The latest commitment seen on the page
 // ([data-next-commitment]) is copied into every [data-commitment-slot] (the new-game dialog),
 // and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is remembered (fair/seen.js) for "Was it fair?".
@@ -85,6 +87,15 @@ function refresh(root) {
   fillCommitment();
 }
 
+/* A mode's page with no game to resume (templates/game/start.html): start it at once, with the seed. */
+function startOnLoad() {
+  document.querySelectorAll("form[data-start-on-load]").forEach((form) => {
+    if (form.dataset.started) return;
+    form.dataset.started = "1";
+    form.requestSubmit();
+  });
+}
+
 refresh(document);
 settings();
 document.addEventListener("htmx:load", (event) => refresh(event.target));
@@ -97,3 +108,4 @@ document.addEventListener(
   },
   true,
 );
+startOnLoad();

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from blockknock.accounts.models import Player
 from game.models import Game
-from tests.helpers import first_move
+from tests.helpers import first_move, open_page
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +47,8 @@ def browser():
 
 
 def open_game(browser: Client):
-    """Open the play page: the game it shows and the token it sends."""
-    page = browser.get("/")
+    """Open the play page (its game started, :func:`~tests.helpers.open_page`): the game it shows and the token it sends."""
+    page = open_page(browser, "/")
     return page.context["game"], page_token(page)
 
 

@@ -33,9 +33,8 @@ def test_me_is_answered_without_a_query_once_cached(player):
     with CaptureQueriesContext(connection) as queries:
         response = client.get("/api/me/")
     assert response.status_code == 200
-    # the first: the token with its player (one join), the two bests, and the next seed drawn
-    # on first asking (SELECT, then SAVEPOINT, INSERT, RELEASE of get_or_create)
-    assert (len(first), len(queries)) == (7, 0)
+    # the first: the token with its player (one join), the two bests, and the next seed (drawn with the player)
+    assert (len(first), len(queries)) == (4, 0)
 
 
 def test_a_deleted_token_is_refused_at_once(player):

@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 from blockknock.accounts.services import guest_create
 from game import services
 from game.api.serializers import PIECE_CELLS
-from game.daily_close import daily_close_due
+from game.daily.close import daily_close_due
 from game.models import Challenge
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.tools.test_verify_self_played import LA, play, replay_json

@@ -22,8 +22,9 @@ COMPUTE = """async ([kind, vectors]) => {
   const { parseBoard } = await import("/static/js/fair/board.js");
   const { eligible, dealHand } = await import("/static/js/fair/deal.js");
   const { SET_NAMES, publishedSet } = await import("/static/js/fair/pieces.js");
-  const { DealStream, bytesToHex, hexToBytes, hmacKey } = await import("/static/js/fair/stream.js");
-  const streamOf = async (v) => new DealStream(await hmacKey(hexToBytes(v.server_seed)), v.client_seed, v.k);
+  const { DealStream, bytesToHex, dealClientSeed, hexToBytes, hmacKey } = await import("/static/js/fair/stream.js");
+  const streamOf = async (v) =>
+    new DealStream(await hmacKey(hexToBytes(v.server_seed)), dealClientSeed(v.dealer ?? "2", v.client_seed, v.k), v.k);
   const outputs = {
     streams: async (v) => {
       const first = bytesToHex(await (await streamOf(v)).read(64));

@@ -43,3 +43,17 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     assert Game.objects.get().moves == 2
     page.reload()
     expect(area).to_have_attribute("data-game-id", str(game.pk))  # the page now resumes it
+
+
+@pytest.mark.parametrize("path", ["/practice/", "/daily/"])  # a challenge: tests/game/test_fair_pages.py
+def test_a_mode_page_with_no_game_starts_it_by_a_post_with_the_browsers_seed(page: Page, path):
+    page.goto(path)  # a visitor with no player: the page's GET writes nothing, its form posts at once
+    area = page.locator("#play-area")
+    expect(area).not_to_have_attribute("data-game-id", "")
+    game = Game.objects.get()
+    seed = page.evaluate("localStorage.getItem('bk-client-seed')")
+    assert (game.client_seed, game.client_seed_by) == (seed, "player")
+    expect(area).to_have_attribute("data-game-id", str(game.pk))
+    page.reload()
+    expect(area).to_have_attribute("data-game-id", str(game.pk))  # resumed, not started again
+    assert Game.objects.count() == 1

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.services import guest_create
 from game import services
-from game.daily_share import daily_share_text
+from game.daily.share import daily_share_text
 from game.history import game_review
 from tests.e2e.jargon import assert_no_jargon, swipe
 from tests.e2e.test_stats import _sign_in

@@ -173,11 +173,11 @@ def test_a_dealer_two_game_replays_exactly_and_dealer_one_stays_the_default():
     assert new_game(CLASSIC, b"replay-2").dealer == 1
     hands = {ids(new_game(CLASSIC, b"replay-2", dealer=2, client_seed=f"s{i}").hand) for i in range(20)}
     assert len(hands) > 10  # the client seed, with the server seed, picks the hands
-    assert CURRENT_DEALER == 2 and sorted(DEALERS) == [1, 2]
+    assert CURRENT_DEALER == 2 and sorted(DEALERS) == [1, 2, 3]
 
 
 def test_unknown_dealers_and_bad_client_seeds_are_refused():
-    for dealer in (0, 3, True, "2"):
+    for dealer in (0, 4, True, "2"):
         with pytest.raises(InvalidRulesError):
             new_game(CLASSIC, b"x", dealer=dealer)
         with pytest.raises(InvalidRulesError):
@@ -188,3 +188,19 @@ def test_unknown_dealers_and_bad_client_seeds_are_refused():
         with pytest.raises(ValueError):
             new_game(CLASSIC, b"x", dealer=2, client_seed=bad)
     assert new_game(CLASSIC, b"x", dealer=2, client_seed="~" * 64).client_seed == "~" * 64
+
+
+def test_dealer_three_deals_the_first_hand_from_the_server_seed_alone_and_mixes_in_the_client_seed_after():
+    firsts = {ids(new_game(DAILY, b"day seed", dealer=3, client_seed=f"s{i}").hand) for i in range(20)}
+    assert firsts == {ids(new_game(DAILY, b"day seed", dealer=2).hand)}  # dealer 2 without a client seed, deal 0
+    seconds = set()
+    for i in range(20):
+        state = new_game(DAILY, b"day seed", dealer=3, client_seed=f"s{i}")
+        rng = random.Random(i)
+        while state.deals == 1:
+            state = play(state, *random_bot(state, rng))[0]
+        assert state.deals == 2
+        seconds.add(ids(state.hand))
+    assert len(seconds) > 10  # from deal 1 on, the player's seed picks the hands
+    with pytest.raises(ValueError, match="a client seed is"):
+        new_game(DAILY, b"day seed", dealer=3, client_seed="tab\there")  # checked for deal 0 too

@@ -1,4 +1,4 @@
-"""The engine's dealer 2 against the vectors of the independent verifier (docs/fair-deal-vectors.json).
+"""The engine's dealers 2 and 3 against the vectors of the independent verifier (docs/fair-deal-vectors.json).
 
 tools/verify_deal.py is a separate, standard-library implementation of docs/fair-deal.md; the
 vectors it computed must come out of the engine unchanged: stream bytes and draws, eligible
@@ -11,6 +11,7 @@ import pathlib
 import pytest
 
 import game.engine as engine
+from game.daily.board import daily_start_board
 
 VECTORS = json.loads((pathlib.Path(__file__).parents[2] / "docs" / "fair-deal-vectors.json").read_text())
 SETS = {
@@ -25,11 +26,16 @@ def _client(vector):
     return vector["client_seed"] if vector["client_seed"] else None
 
 
+def _stream(vector):
+    """The engine's stream of the vector's dealer (2 where it names none), seeds and deal number."""
+    dealer = engine.DEALERS[int(vector.get("dealer", "2"))]
+    return dealer.stream(bytes.fromhex(vector["server_seed"]), _client(vector), vector["k"])
+
+
 @pytest.mark.parametrize("vector", VECTORS["streams"], ids=lambda v: v["name"])
 def test_the_stream_gives_the_verifiers_bytes_and_draws(vector):
-    seed = bytes.fromhex(vector["server_seed"])
-    assert engine.HmacStream(seed, _client(vector), vector["k"]).read(64).hex() == vector["first_64_bytes"]
-    stream = engine.HmacStream(seed, _client(vector), vector["k"])
+    assert _stream(vector).read(64).hex() == vector["first_64_bytes"]
+    stream = _stream(vector)
     assert [stream.below(n) for n in vector["below_n"]] == vector["below"]
 
 
@@ -43,6 +49,11 @@ def test_the_eligible_pieces_are_the_verifiers(vector):
 
 @pytest.mark.parametrize("vector", VECTORS["hands"], ids=lambda v: v["name"])
 def test_the_dealt_hands_are_the_verifiers(vector):
-    stream = engine.HmacStream(bytes.fromhex(vector["server_seed"]), _client(vector), vector["k"])
+    stream = _stream(vector)
     hand = engine.deal_hand(engine.from_rows(vector["board"]), SETS[vector["piece_set"]], stream)
     assert [piece.id for piece in hand] == vector["hand"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["daily_boards"], ids=lambda v: v["name"])
+def test_the_dailys_start_board_is_the_verifiers(vector):
+    assert engine.to_rows(daily_start_board(bytes.fromhex(vector["server_seed"]))) == vector["board"]

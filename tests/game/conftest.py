@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 import game.models.seeds
-from game import seeds
+from game import modes
 
 SERVER_SEED = bytes(range(32))
 """The server seed every new game gets under :func:`fixed_seeds`."""
@@ -18,4 +18,4 @@ def fixed_seeds(monkeypatch):
     """Every server seed drawn is :data:`SERVER_SEED` and every client seed the server draws is
     :data:`CLIENT_SEED` (both are drawn from :mod:`secrets`): the same game every run."""
     monkeypatch.setattr(game.models.seeds, "secrets", SimpleNamespace(token_bytes=lambda n: SERVER_SEED[:n]))
-    monkeypatch.setattr(seeds, "secrets", SimpleNamespace(token_hex=lambda n: CLIENT_SEED[: 2 * n]))
+    monkeypatch.setattr(modes, "secrets", SimpleNamespace(token_hex=lambda n: CLIENT_SEED[: 2 * n]))

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 import time_machine
 
 from game import engine, services
-from game.daily_seed import daily_start_board
+from game.daily.board import daily_start_board
 from game.models import DailySeed, Game, seed_draw
 from tests.helpers import api_client_for
 

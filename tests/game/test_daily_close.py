@@ -12,7 +12,7 @@ from django.db import connection, connections
 from blockknock.accounts.models import StarEntry
 from blockknock.accounts.services import guest_create
 from game import services
-from game.daily_close import daily_close, daily_close_due
+from game.daily.close import daily_close, daily_close_due
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
 
@@ -61,6 +61,8 @@ def test_running_it_twice_or_late_changes_nothing(db):
     with at(2026, 12, 2, 0, 0):
         daily_close_due()
     with at(2026, 12, 5, 9, 0):
+        drawn = [D + dt.timedelta(days=n) for n in (1, 2, 3)]  # seeds the start drew ahead: closed (revealed) too
+        assert daily_close_due() == drawn
         assert daily_close_due() == []
         assert daily_close(day=D) is None
     winner.refresh_from_db()

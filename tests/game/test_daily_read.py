@@ -8,6 +8,7 @@ import time_machine
 from django.test import Client
 
 from game.models import Game
+from tests.helpers import open_page
 
 LA = ZoneInfo("America/Los_Angeles")
 
@@ -29,7 +30,7 @@ def test_an_unfinished_daily_reads_expired_from_midnight_in_the_api(api):
 def test_an_unfinished_daily_reads_expired_on_its_board_page(db):
     browser = Client()
     with at(2026, 12, 1, 9, 0):
-        browser.get("/daily/")
+        open_page(browser, "/daily/")
     game = Game.objects.get(mode="daily")
     with at(2026, 12, 2, 0, 0, 1):
         page = browser.get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()

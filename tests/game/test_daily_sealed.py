@@ -1,6 +1,7 @@
 """An open Daily's replay, review and "Was it fair?" pages stay closed until its day closes (trial report):
 everyone that day shares the deal, so they show, to everyone and the owner too, a "still open" page
-(404) with no hand, board or piece; the Daily leaderboard links no replay until then."""
+(404) with no hand, board or piece; the Daily leaderboard links no replay until then. The API alike (issue 23):
+the replay and review are 404 to everyone, another player's game is 404, the leaderboard names no game."""
 
 import datetime as dt
 import re
@@ -9,12 +10,14 @@ import pytest
 import time_machine
 from django.test import Client
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from blockknock.accounts.services import guest_create
 from blockknock.calendar import game_zone
 from game import services
 from game.models import DailyClose, Game
 from leaderboards.services import standing_record
+from tests.helpers import api_client_for
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 12, 1)
@@ -104,3 +107,43 @@ def test_a_closed_dailys_fair_page_says_its_seed_is_revealed_and_a_dealer_1_game
     assert lead in Client().get(f"/games/{daily.public_id}/fair/").content.decode()
     Game.objects.filter(pk=classic.pk).update(status="over", finished_at=timezone.now(), dealer=1, client_seed=None)
     assert lead not in Client().get(f"/games/{classic.public_id}/fair/").content.decode()
+
+
+API_HISTORY = ("/api/games/{id}/replay/", "/api/games/{id}/review/")
+
+
+@pytest.mark.parametrize("path", API_HISTORY)
+@pytest.mark.parametrize("who", ["owner", "other", "anonymous"])
+def test_an_open_dailys_replay_and_review_are_404_in_the_api_to_everyone(daily, path, who):
+    client = APIClient() if who == "anonymous" else api_client_for(daily.player if who == "owner" else guest_create())
+    response = client.get(path.format(id=daily.public_id))
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize("path", API_HISTORY)
+def test_an_open_dailys_replay_and_review_open_in_the_api_once_the_day_is_closed(daily, path):
+    _close(DAY)
+    assert APIClient().get(path.format(id=daily.public_id)).status_code == 200
+
+
+def test_another_players_open_daily_is_404_and_its_own_player_still_reads_it(daily):
+    path = f"/api/games/{daily.public_id}/"
+    assert APIClient().get(path).status_code == 404
+    assert api_client_for(guest_create()).get(path).status_code == 404
+    own = api_client_for(daily.player).get(path)
+    assert own.status_code == 200
+    assert own.json()["fair"]["server_seed"] is None
+    _close(DAY)
+    assert APIClient().get(path).json()["fair"]["server_seed"] == daily.seed
+
+
+def test_the_daily_leaderboard_api_names_no_game_until_the_day_closes(daily):
+    owner = api_client_for(daily.player)
+    for client in (APIClient(), owner):
+        body = client.get("/api/leaderboards/daily/").json()
+        assert [entry["game"] for entry in body["entries"]] == [None]
+    assert owner.get("/api/leaderboards/daily/").json()["me"]["game"] is None
+    _close(DAY)
+    assert APIClient().get("/api/leaderboards/daily/").json()["entries"][0]["game"] == daily.public_id
+    assert owner.get("/api/leaderboards/daily/").json()["me"]["game"] == daily.public_id

@@ -1,4 +1,4 @@
-"""game/daily_share.py and the Daily's end card: the share text, exact in both languages; links once the day closed."""
+"""game/daily/share.py and the Daily's end card: the share text, exact in both languages; links once the day closed."""
 
 import datetime as dt
 import random
@@ -11,9 +11,10 @@ from django.utils import timezone, translation
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
-from game.daily_share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, daily_number, daily_share_text, hand_emojis
+from game.daily.share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, daily_number, daily_share_text, hand_emojis
 from game.models import DailyClose
 from tests.game.test_audit import self_play
+from tests.helpers import open_page
 from tools.bots import greedy_bot
 
 LA = ZoneInfo("America/Los_Angeles")
@@ -105,13 +106,13 @@ def test_a_long_daily_shares_ten_hands_a_line_and_no_board_or_piece(db, fixed_se
 def test_the_end_card_offers_share_and_opens_the_replay_and_review_only_once_the_day_has_closed(client, daily):
     client.force_login(daily.player)
     with at_noon():
-        html = client.get("/daily/").content.decode()
+        html = open_page(client, "/daily/").content.decode()
         assert 'data-testid="daily-share"' in html and "js/share.js" in html
         assert "Block Knock! Daily #2 · 1 Dec 2026\nScore 130 · Rank 2\n🟦\nhttp://testserver/daily/</pre>" in html
         assert 'data-testid="review-opens"' in html and 'data-testid="review-link"' not in html
         assert 'data-testid="was-it-fair"' not in html  # it would only say the Daily is still open
         DailyClose.objects.create(day=DAY, closed_at=timezone.now(), top_score=500, finished=2, winners=["x"])
-        html = client.get("/daily/").content.decode()
+        html = open_page(client, "/daily/").content.decode()
     assert 'data-testid="review-opens"' not in html
     assert f'href="/games/{daily.public_id}/review/" data-testid="review-link"' in html
     assert f'href="/leaderboards/replay/{daily.public_id}/" data-testid="replay-link"' in html

@@ -69,8 +69,11 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
     for (game,) in play_same_moves([game], random.Random(6)):
         pass
     game = Game.objects.get(pk=game.pk)
-    assert len(game.hands) >= 4 and len(deal_calls) == len(game.hands)
-    for k, (args, kwargs, stream) in enumerate(list(deal_calls)):
+    # each hand dealt once in play, then once more by the replay of the Stats summary as the game ends
+    assert len(game.hands) >= 4 and len(deal_calls) == 2 * len(game.hands)
+    played, replayed = deal_calls[: len(game.hands)], deal_calls[len(game.hands) :]
+    assert [(args[:2], stream.k) for args, _, stream in replayed] == [(args[:2], s.k) for args, _, s in played]
+    for k, (args, kwargs, stream) in enumerate(played):
         board, pieces, _ = args
         assert len(args) == 3 and kwargs == {}
         assert type(board) is int and 0 <= board < 2**64
@@ -101,8 +104,9 @@ def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_ha
         assert games[0].score == games[1].score
     novice_game, veteran_game = (Game.objects.get(pk=g.pk) for g in games)
     assert len(novice_game.hands) >= 4 and novice_game.hands == veteran_game.hands
-    # pairwise the very same arguments, in the same order
-    assert len(deal_calls) == 2 * len(novice_game.hands)
-    for (a, _, stream_a), (b, _, stream_b) in zip(deal_calls[::2], deal_calls[1::2]):
+    # pairwise the very same arguments, in the same order (then each game's Stats summary replays its hands)
+    assert len(deal_calls) == 4 * len(novice_game.hands)
+    played = deal_calls[: 2 * len(novice_game.hands)]
+    for (a, _, stream_a), (b, _, stream_b) in zip(played[::2], played[1::2]):
         assert a[:2] == b[:2] and stream_a.k == stream_b.k
         assert stream_a.read(64) == stream_b.read(64)

@@ -9,7 +9,7 @@ from django.test import Client
 
 from game import services
 from game.models import Game
-from tests.helpers import EMPTY, log_in_new_guest, set_position
+from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 # Only a single square fits here; after the monomino goes to (0, 1) the two I5s fit nowhere.
@@ -27,7 +27,7 @@ def site(db):
 
 def last_move_leaves_nothing_that_fits(site, path: str, **fields) -> tuple[Game, str]:
     """Open ``path``, put its game on the checkerboard, and play the monomino through the board's view."""
-    site.get(path)
+    open_page(site, path)
     game = Game.objects.filter(status="playing").latest("pk")
     set_position(game, CHECKERBOARD, STUCK)
     Game.objects.filter(pk=game.pk).update(**fields)

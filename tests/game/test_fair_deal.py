@@ -21,7 +21,13 @@ def test_a_new_game_takes_the_seed_its_commitment_named_and_a_fresh_one_is_drawn
     committed = api.get("/api/me/").json()["next_commitment"]
     game = start(api, client_seed="my seed").json()
     stored = Game.objects.get(pk=game["id"])
-    assert game["fair"] == {"dealer": "2", "commitment": committed, "client_seed": "my seed", "server_seed": None}
+    assert game["fair"] == {
+        "dealer": "2",
+        "commitment": committed,
+        "client_seed": "my seed",
+        "client_seed_by": "player",
+        "server_seed": None,
+    }
     assert hashlib.sha256(bytes.fromhex(stored.seed)).hexdigest() == committed
     assert (stored.dealer, stored.client_seed) == (2, "my seed")
     after = api.get("/api/me/").json()["next_commitment"]
@@ -38,6 +44,7 @@ def test_the_first_hand_is_dealer_2s_from_the_seed_and_the_client_seed(api):
 def test_without_a_client_seed_the_server_draws_one(api):
     fair = start(api).json()["fair"]
     assert len(fair["client_seed"]) == 32 and all(ch in "0123456789abcdef" for ch in fair["client_seed"])
+    assert fair["client_seed_by"] == "server"
     assert start(api, "practice").json()["fair"]["client_seed"] != fair["client_seed"]
 
 

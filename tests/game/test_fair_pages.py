@@ -9,7 +9,7 @@ import pytest
 import time_machine
 
 from game.models import DailySeed, Game, NextSeed
-from tests.helpers import EMPTY, log_in_new_guest, set_position
+from tests.helpers import EMPTY, first_move, log_in_new_guest, open_page, set_position
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ LA = ZoneInfo("America/Los_Angeles")
 
 def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
     log_in_new_guest(client)
-    client.get("/")
+    open_page(client, "/")
     first = Game.objects.get()
     assert client.post("/games/new/", {"client_seed": "from the browser"}, **HX).status_code == 200
     new = Game.objects.exclude(pk=first.pk).get()
@@ -28,7 +28,7 @@ def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
 
 def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(client):
     log_in_new_guest(client)
-    client.get("/")
+    open_page(client, "/")
     answer = client.post("/games/new/", {"client_seed": "é" * 3}, **HX)
     assert answer.status_code == 400 and '"code": "invalid"' in answer["HX-Trigger"]
     assert Game.objects.count() == 1
@@ -36,7 +36,7 @@ def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(
 
 def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
     log_in_new_guest(client)
-    page = client.get("/").content.decode()
+    page = open_page(client, "/").content.decode()
     game = Game.objects.get()
     commitment = NextSeed.objects.get(player=game.player).commitment
     assert f'data-next-commitment="{commitment}"' in page
@@ -53,7 +53,7 @@ def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
 
 def test_a_move_answer_does_not_read_the_next_commitment(client):
     log_in_new_guest(client)
-    client.get("/")
+    open_page(client, "/")
     game = set_position(Game.objects.get(), EMPTY, ("mono", "mono", "mono"))
     answer = client.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, **HX)
     assert answer.status_code == 200 and Game.objects.get(pk=game.pk).moves == 1
@@ -62,7 +62,7 @@ def test_a_move_answer_does_not_read_the_next_commitment(client):
 
 def test_the_end_card_shows_the_next_commitment_and_a_dealer_1_game_says_it_cannot_be_checked(client):
     log_in_new_guest(client)
-    client.get("/")
+    open_page(client, "/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="over")
     card = client.get(f"/games/{game.pk}/", **HX).content.decode()
@@ -74,7 +74,7 @@ def test_the_end_card_shows_the_next_commitment_and_a_dealer_1_game_says_it_cann
 
 def test_the_daily_page_lists_the_next_7_commitments(client):
     with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
-        page = client.get("/daily/").content.decode()
+        page = open_page(client, "/daily/").content.decode()
     ahead = DailySeed.objects.filter(day__gt=dt.date(2026, 12, 1)).order_by("day")
     assert [row.day for row in ahead] == [dt.date(2026, 12, 2) + dt.timedelta(days=n) for n in range(7)]
     listed = re.findall(
@@ -82,3 +82,38 @@ def test_the_daily_page_lists_the_next_7_commitments(client):
         page.split('data-testid="daily-commitments"')[1],
     )
     assert listed == [row.commitment for row in ahead]
+
+
+def test_every_game_the_browser_starts_says_the_player_chose_its_client_seed_but_a_first_visits(client):
+    with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
+        first_move(client)
+        for path in ("/practice/", "/daily/", "/challenges/1/"):
+            assert client.get(path).context["start_url"]  # the page's GET starts nothing
+            open_page(client, path, client_seed=f"seed for {path}")
+        client.post("/games/new/", {"client_seed": "new game"}, **HX)  # abandons the first visit's game
+        client.post("/practice/new/", {"client_seed": "play again"}, **HX)
+    chosen = {(game.mode, game.client_seed, game.client_seed_by) for game in Game.objects.all()}
+    first = Game.objects.order_by("pk").first()
+    assert chosen == {
+        ("classic", first.client_seed, "server"),
+        ("practice", "seed for /practice/", "player"),
+        ("daily", "seed for /daily/", "player"),
+        ("challenge", "seed for /challenges/1/", "player"),
+        ("classic", "new game", "player"),
+        ("practice", "play again", "player"),
+    }
+    fair = client.get(f"/api/games/{first.pk}/").json()["fair"]
+    assert (fair["client_seed"], fair["client_seed_by"]) == (first.client_seed, "server")
+    replay = client.get(f"/api/games/{first.pk}/replay/").json()["game"]["fair"]
+    assert replay["client_seed_by"] == "server"
+
+
+def test_the_fair_page_says_in_plain_words_who_chose_the_client_seed(client):
+    first_move(client)
+    client.post("/games/new/", {"client_seed": "mine"}, **HX)  # abandons the first visit's game
+    client.post("/games/new/", {"client_seed": "mine again"}, **HX)
+    first, second = Game.objects.order_by("pk")[:2]
+    server = client.get(f"/games/{first.pk}/fair/").content.decode()
+    assert "The server chose the client seed: none was sent when the game started." in server
+    player = client.get(f"/games/{second.pk}/fair/").content.decode()
+    assert "You chose the client seed: your browser (or your app) sent it when the game started." in player

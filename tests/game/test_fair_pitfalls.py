@@ -1,6 +1,6 @@
 """Pitfalls of commit-then-reveal, each designed out (issue 13 § 2): the commitment deals nothing,
 seeds are 32 bytes from ``secrets``, parallel starts never share a seed, the client seed cannot
-change the Daily, a future Daily's seed is not a function of its date, and the schema documents it all."""
+change the Daily's start, a future Daily's seed is not a function of its date, and the schema documents it all."""
 
 import datetime as dt
 import hashlib
@@ -14,9 +14,11 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 import game.models.seeds
-from game import engine, errors, seeds, services
-from game.daily_close import daily_close_due
+from game import engine, seeds, services
+from game.daily import seeds as daily_seeds
+from game.daily.close import daily_close_due
 from game.models import DailySeed, Game, NextSeed
+from tests.game.conftest import CLIENT_SEED
 from tests.helpers import api_client_for, race
 
 pytestmark = pytest.mark.django_db
@@ -45,8 +47,8 @@ def test_seeds_are_32_bytes_drawn_from_secrets(monkeypatch, player):
     asked, real = [], secrets.token_bytes
     monkeypatch.setattr(game.models.seeds, "secrets", SimpleNamespace(token_bytes=lambda n: asked.append(n) or real(n)))
     started = services.game_start(player=player, mode="practice")
-    seeds.dailies_ahead()
-    assert len(asked) == 2 + 8 and set(asked) == {32}  # the game's seed, the next one, 8 Dailies
+    daily_seeds.dailies_ahead()
+    assert len(asked) == 1 + 8 and set(asked) == {32}  # the next one (the game took the player's first), 8 Dailies
     assert len(bytes.fromhex(started.seed)) == 32 and len(bytes.fromhex(NextSeed.objects.get(player=player).seed)) == 32
     assert all(len(bytes.fromhex(row.seed)) == 32 for row in DailySeed.objects.all())
 
@@ -66,39 +68,31 @@ def test_parallel_starts_never_share_a_seed(player):
     assert NextSeed.objects.get(player=player).seed not in outcomes
 
 
-def test_the_daily_refuses_a_client_seed_and_deals_everyone_the_same(api, other_api):
+def test_the_daily_takes_a_client_seed_and_deals_everyone_the_same_start(api, other_api):
     with at(2026, 12, 1, 9):
-        refused = api.post("/api/games/", {"mode": "daily", "client_seed": "mine"}, format="json")
-        assert (refused.status_code, refused.json()["error"]) == (400, "invalid")
-        mine = api.post("/api/games/", {"mode": "daily"}, format="json").json()
-        theirs = other_api.post("/api/games/", {"mode": "daily"}, format="json").json()
-    assert (
-        mine["fair"]
-        == theirs["fair"]
-        == {
-            "dealer": "2",
-            "commitment": DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment,
-            "client_seed": None,
-            "server_seed": None,
-        }
-    )
+        mine = api.post("/api/games/", {"mode": "daily", "client_seed": "mine"}, format="json").json()
+        theirs = other_api.post("/api/games/", {"mode": "daily", "client_seed": "theirs"}, format="json").json()
+    commitment = DailySeed.objects.get(day=dt.date(2026, 12, 1)).commitment
+    expected = {"dealer": "3", "commitment": commitment, "server_seed": None}
+    assert {key: mine["fair"][key] for key in expected} == {key: theirs["fair"][key] for key in expected} == expected
+    assert (mine["fair"]["client_seed"], theirs["fair"]["client_seed"]) == ("mine", "theirs")
     assert (mine["board"], mine["hand"]) == (theirs["board"], theirs["hand"])
 
 
-def test_the_service_refuses_a_client_seed_for_the_daily_whichever_face_calls_it(player):
-    with at(2026, 12, 1, 9), pytest.raises(errors.Invalid):
-        services.game_start(player=player, mode="daily", client_seed="mine")
-    assert not Game.objects.filter(mode="daily").exists()
+def test_a_daily_started_without_a_client_seed_gets_one_drawn(player, fixed_seeds):
+    with at(2026, 12, 1, 9):
+        game = services.game_start(player=player, mode="daily")
+    assert (game.dealer, game.client_seed) == (3, CLIENT_SEED)
 
 
 def test_a_dailys_seed_is_stored_random_not_derived_from_its_date(settings):
     with at(2026, 12, 1, 9):
-        drawn = seeds.dailies_ahead()
+        drawn = daily_seeds.dailies_ahead()
     assert drawn == [dt.date(2026, 12, 1) + dt.timedelta(days=n) for n in range(8)]
     first = {row.day: row.seed for row in DailySeed.objects.all()}
     DailySeed.objects.all().delete()
     with at(2026, 12, 1, 9):
-        seeds.dailies_ahead()
+        daily_seeds.dailies_ahead()
     again = {row.day: row.seed for row in DailySeed.objects.all()}
     assert first.keys() == again.keys() and all(first[day] != again[day] for day in first)
     assert not hasattr(settings, "DAILY_SECRET")
@@ -119,7 +113,7 @@ def test_the_dailies_list_shows_commitments_ahead_and_a_seed_only_once_its_day_i
         listed = APIClient().get("/api/dailies/").json()
         shown = APIClient().get(f"/api/games/{daily.pk}/").json()
     assert listed[0] == {"day": "2026-12-01", "commitment": listed[0]["commitment"], "server_seed": daily.seed}
-    assert [entry["server_seed"] for entry in listed[1:]] == [None] * 8
+    assert [entry["server_seed"] for entry in listed[1:]] == [None] * 7  # drawn by the start; the GET draws none
     assert shown["fair"]["server_seed"] == daily.seed
 
 
@@ -128,7 +122,7 @@ def test_a_day_already_dealt_by_dealer_1_keeps_its_seed_and_dealer_for_everyone(
         first = services.game_start(player=player, mode="daily")
         Game.objects.filter(pk=first.pk).update(dealer=1, seed="11" * 32)  # as a Daily begun before this release
         DailySeed.objects.all().delete()
-        assert seeds.dailies_ahead()[0] == dt.date(2026, 12, 2)  # today keeps its old deal: no row
+        assert daily_seeds.dailies_ahead()[0] == dt.date(2026, 12, 2)  # today keeps its old deal: no row
         second = services.game_start(player=other_player, mode="daily")
     assert (second.dealer, second.seed, second.client_seed) == (1, "11" * 32, None)
     state = engine.new_game(engine.DAILY, bytes(b"\x11" * 32), engine.from_rows(second.start_board_rows))
@@ -138,7 +132,8 @@ def test_a_day_already_dealt_by_dealer_1_keeps_its_seed_and_dealer_for_everyone(
 def test_the_schema_documents_fair_piece_set_next_commitment_client_seed_and_dailies(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     parts = schema["components"]["schemas"]
-    assert set(parts["Fair"]["properties"]) == {"dealer", "commitment", "client_seed", "server_seed"}
+    assert set(parts["Fair"]["properties"]) == {"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}
+    assert parts["Fair"]["properties"]["client_seed_by"].get("nullable") is True
     assert parts["Fair"]["properties"]["server_seed"].get("nullable") is True
     assert "fair" in parts["Game"]["properties"] and "piece_set" in parts["Replay"]["properties"]
     assert parts["Player"]["properties"]["next_commitment"]["type"] == "string"

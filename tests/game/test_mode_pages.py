@@ -10,7 +10,7 @@ from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 from game import services
 from game.models import Game
-from tests.helpers import EMPTY, log_in_new_guest, set_position
+from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -39,7 +39,7 @@ def game_id(html: str) -> str:
 
 def win_by_htmx(client, number: int):
     """Open challenge ``number``, put it 10 points from its target, and place the winning piece as the page would."""
-    assert client.get(f"/challenges/{number}/").status_code == 200
+    assert open_page(client, f"/challenges/{number}/").status_code == 200
     game = Game.objects.get(player=player_of(client), mode="challenge", challenge=number, status="playing")
     set_position(game, EMPTY, ("mono", "mono", "mono"))
     Game.objects.filter(pk=game.pk).update(score=game.target - 10)
@@ -77,18 +77,18 @@ def test_the_ladder_names_a_best_only_for_an_open_challenge_with_a_score(site):
 
 
 def test_a_locked_challenge_redirects_to_the_ladder_with_a_message(site):
-    response = site.get("/challenges/2/")
+    response = open_page(site, "/challenges/2/")
     assert (response.status_code, response["Location"]) == (302, "/challenges/")
     assert not Game.objects.filter(mode="challenge").exists()
     assert "Challenge 2 is locked: win challenge 1 first." in site.get("/challenges/").content.decode()
     posted = site.post("/challenges/2/new/", **HTMX)
     assert (posted.status_code, posted["HX-Redirect"]) == (403, "/challenges/")
-    assert site.get("/challenges/999/").status_code == 404
+    assert open_page(site, "/challenges/999/").status_code == 404
 
 
 def test_a_challenge_page_resumes_its_game_and_new_game_restarts_the_same_challenge(site):
-    first = game_id(site.get("/challenges/1/").content.decode())
-    assert game_id(site.get("/challenges/1/").content.decode()) == first
+    first = game_id(open_page(site, "/challenges/1/").content.decode())
+    assert game_id(open_page(site, "/challenges/1/").content.decode()) == first
     html = site.post("/challenges/1/new/", **HTMX).content.decode()
     again = Game.objects.get(pk=game_id(html))
     assert (again.mode, again.challenge, again.status) == ("challenge", 1, "playing")
@@ -109,7 +109,7 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
 
 
 def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
-    site.get("/challenges/1/")
+    open_page(site, "/challenges/1/")
     game = Game.objects.get(player=player_of(site), mode="challenge", challenge=1)
     Game.objects.filter(pk=game.pk).update(status="no_moves", continues_left=0)
     html = site.post(f"/games/{game.pk}/decline/", **HTMX).content.decode()
@@ -118,8 +118,8 @@ def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
 
 
 def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(site):
-    first = site.get("/daily/").content.decode()
-    second = site.get("/daily/").content.decode()
+    first = open_page(site, "/daily/").content.decode()
+    second = open_page(site, "/daily/").content.decode()
     assert game_id(first) == game_id(second)
     daily = Game.objects.get(pk=game_id(first))
     assert (daily.mode, daily.day, daily.continues_left) == ("daily", game_day(), 0)
@@ -133,11 +133,11 @@ def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(si
 
 
 def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
-    site.get("/daily/")
+    open_page(site, "/daily/")
     daily = Game.objects.get(player=player_of(site), mode="daily")
     Game.objects.filter(pk=daily.pk).update(status="no_moves", score=3000)
     services.game_decline(player=player_of(site), game_id=daily.pk)
-    html = site.get("/daily/").content.decode()
+    html = open_page(site, "/daily/").content.decode()
     assert game_id(html) == daily.public_id
     assert 'data-testid="game-over"' in html and 'data-testid="final-score" data-value="3000"' in html
     area = re.search(r'<section id="play-area".*?</section>', html, re.S).group(0)
@@ -146,7 +146,7 @@ def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
 
 
 def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
-    html = site.get("/practice/").content.decode()
+    html = open_page(site, "/practice/").content.decode()
     practice = Game.objects.get(pk=game_id(html))
     assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
     Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
@@ -157,13 +157,14 @@ def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(si
     new = site.post("/practice/new/", **HTMX).content.decode()
     fresh = Game.objects.get(pk=game_id(new))
     assert (fresh.mode, fresh.status) == ("practice", "playing")
-    assert not Game.objects.filter(player=player_of(site), mode="classic").exists()
+    classic = Game.objects.filter(player=player_of(site), mode="classic")  # the first visit's (log_in_new_guest)
+    assert list(classic.values_list("status", flat=True)) == ["playing"]
 
 
 def test_a_capped_game_says_how_many_stars_were_not_paid(site):
     player = player_of(site)
     stars_add(player=player, amount=58, reason=StarReason.GAME, day=game_day())
-    site.get("/")
+    open_page(site, "/")
     classic = Game.objects.get(player=player, mode="classic")
     Game.objects.filter(pk=classic.pk).update(status="no_moves", score=12500)
     html = site.post(f"/games/{classic.pk}/decline/", **HTMX).content.decode()
@@ -182,15 +183,15 @@ def test_the_nav_links_every_mode(site):
 
 def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     from blockknock.accounts.models import Player
-    from game.daily_close import daily_close
+    from game.daily.close import daily_close
 
-    client.get("/daily/")
+    open_page(client, "/daily/")
     game = Game.objects.get(mode="daily")
     Game.objects.filter(pk=game.pk).update(status="over", score=640)
-    page = client.get("/daily/").content.decode()
+    page = open_page(client, "/daily/").content.decode()
     assert "This Daily closes at midnight in San Francisco" in page
     daily_close(day=game.day)
-    page = client.get("/daily/").content.decode()
+    page = open_page(client, "/daily/").content.decode()
     name = Player.objects.get().name
     assert f"This Daily has closed. Won by {name} with 640 points (100 stars each)." in page
 
@@ -206,12 +207,12 @@ def test_the_daily_page_names_yesterdays_winners(client, db):
     DailyClose.objects.create(
         day=game_day() - dt.timedelta(days=1), closed_at=timezone.now(), top_score=9120, winners=["Ada", "Bo"]
     )
-    assert "Yesterday's Daily was won by Ada, Bo with 9,120 points." in client.get("/daily/").content.decode()
+    assert "Yesterday's Daily was won by Ada, Bo with 9,120 points." in open_page(client, "/daily/").content.decode()
 
 
 def test_the_header_shows_the_level_badge_and_stars(client, db):
     log_in_new_guest(client)
-    client.get("/")
+    open_page(client, "/")
     Player.objects.update(level=3, stars=42)
     page = client.get("/how-to-play/").content.decode()
     assert re.search(r'data-testid="level"[^>]*>Lv 3<', page)
@@ -224,7 +225,7 @@ def test_the_header_shows_the_level_badge_and_stars(client, db):
 )
 def test_classic_names_its_mode_in_a_visible_bar_like_the_others(site, language, title, note):
     """Trial report: Classic's bar was a visually-hidden h1 only; it says its mode and what it counts for."""
-    html = site.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = open_page(site, "/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<header class="mode-bar">\n  <h1 class="mode-title">{title}</h1>' in html
     assert f'<p class="mode-note">{note}</p>' in html
     assert 'class="visually-hidden">Block Knock! Classic' not in html

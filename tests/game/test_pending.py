@@ -240,7 +240,7 @@ def test_the_first_pages_board_resyncs_without_writing_and_is_stale_once_claimed
 
 def test_a_first_action_from_a_session_that_has_a_player_since_is_stale(client):
     page = client.get("/")
-    log_in_new_guest(client)  # another tab made the first move (or logged in)
+    guest = log_in_new_guest(client)  # another tab made the first move (or logged in)
     refused = client.post("/games/pending/move/", move_body(page.context["pending"].token, page.context["game"]), **HX)
     assert (refused.status_code, error_event(refused)) == (409, STALE)
-    assert Game.objects.count() == 0
+    assert [(game.player, game.moves) for game in Game.objects.all()] == [(guest, 0)]  # the other tab's, untouched

@@ -16,7 +16,7 @@ from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Challenge, Game
-from tests.helpers import first_move
+from tests.helpers import first_move, open_page
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +103,7 @@ def test_the_saved_language_follows_the_player_to_another_browser():
     response = browser.post("/accounts/login/", {"username": "mei", "password": "a long enough passphrase 42"}, **EN)
     assert response.status_code == 302
     assert response.cookies[COOKIE].value == "zh-hant"  # the cookie now agrees, even after logging out
-    page = browser.get("/", **EN)
+    page = open_page(browser, "/", **EN)  # the play page, its game started
     assert html_lang(page) == "zh-Hant" and "連擊" in page.content.decode()
 
 

@@ -7,6 +7,7 @@ import time_machine
 from rest_framework.test import APIClient
 
 from blockknock.calendar import game_day
+from game.daily.close import daily_close
 from tests.helpers import api_client_for
 
 from .conftest import local, make_game, make_player
@@ -123,7 +124,8 @@ def test_daily_today_and_an_earlier_day():
     make_game(make_player("Today"), mode="daily", score=200, day=today, finished_at=local(2026, 6, 10, 9))
     with time_machine.travel(local(2026, 6, 10, 23, 30), tick=False):
         assert game_day() == today
-        assert [e["player"] for e in get(APIClient(), "daily/").json()["entries"]] == ["Today"]
+        daily_close(day=yesterday)  # the midnight close: yesterday's games are named from then on
+        assert [(e["player"], e["game"]) for e in get(APIClient(), "daily/").json()["entries"]] == [("Today", None)]
         assert get(APIClient(), "daily/2026-06-09/").json()["entries"] == [
             {"rank": 1, "player": "Yesterday", "value": 300, "game": str(first.pk)}
         ]

@@ -121,6 +121,7 @@ def assert_revealed_in_fair(body: dict, game: Game) -> None:
         "dealer": "2",
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,
+        "client_seed_by": game.client_seed_by,
         "server_seed": game.seed,
     }
 

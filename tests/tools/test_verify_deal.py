@@ -135,13 +135,25 @@ def test_vectors_file_matches_the_verifier():
     done = subprocess.run([sys.executable, str(VERIFIER), "--vectors", str(VECTORS)], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
     data = json.loads(VECTORS.read_text(encoding="utf-8"))
-    assert done.stdout.count(": OK\n") == sum(len(data[kind]) for kind in ("streams", "eligible", "hands"))
+    kinds = ("streams", "eligible", "hands", "daily_boards")
+    assert done.stdout.count(": OK\n") == sum(len(data[kind]) for kind in kinds)
+    assert {v["board"] != EMPTY for v in data["daily_boards"]} == {True, False}  # a pattern day and an empty one
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_prints_the_usage_and_is_not_read_as_a_file(flag):
+    done = subprocess.run([sys.executable, str(VERIFIER), flag], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json" in done.stdout
+    assert "cannot read" not in done.stdout
 
 
 def test_stream_vectors_are_hmac_sha256_blocks_of_client_seed_k_and_block_number():
     data = json.loads(VECTORS.read_text(encoding="utf-8"))
     for vector in data["streams"]:
-        key, prefix = bytes.fromhex(vector["server_seed"]), f"{vector['client_seed']}:{vector['k']}:"
+        shared_start = vector.get("dealer") == "3" and vector["k"] == 0  # dealer 3's deal 0 reads no client seed
+        client_seed = "" if shared_start else vector["client_seed"]
+        key, prefix = bytes.fromhex(vector["server_seed"]), f"{client_seed}:{vector['k']}:"
         blocks = b"".join(hmac.new(key, f"{prefix}{i}".encode(), hashlib.sha256).digest() for i in (0, 1))
         assert vector["first_64_bytes"] == blocks.hex()
     assert "" in [vector["client_seed"] for vector in data["streams"]]

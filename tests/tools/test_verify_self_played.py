@@ -18,7 +18,7 @@ import time_machine
 from blockknock.accounts.services import guest_create
 from game import history, services
 from game.api.serializers import ReplaySerializer
-from game.daily_close import daily_close_due
+from game.daily.close import daily_close_due
 from game.models import Challenge, Game
 from tools import verify_deal as vd
 from tools.bots import random_bot
@@ -88,7 +88,7 @@ def test_the_verifier_passes_every_hand_of_200_self_played_games_and_fails_a_tam
     assert {game.status for game in games} == {"over", "abandoned", "expired"} | ({"won"} & {g.status for g in games})
     assert sum(game.events.filter(kind="continue").count() for game in games if game.mode == "classic") > 0
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
-    assert {r["game"]["fair"]["client_seed"] for r in replays if r["game"]["mode"] == "daily"} == {None}
+    assert {r["game"]["fair"]["dealer"] for r in replays if r["game"]["mode"] == "daily"} == {"3"}
     assert hands >= 4 * GAMES_PER_MODE * 3
 
     tampered = copy.deepcopy(next(r for r in replays if len(r["steps"]) > 6))

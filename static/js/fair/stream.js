@@ -5,6 +5,8 @@
  *   block_i = HMAC-SHA256(key = server_seed, msg = ASCII of `${client_seed}:${k}:${i}`)
  *   stream  = block_0 || block_1 || ...
  *
+ * (dealer 3, the Daily's: deal 0 reads the empty client seed, the same first hand for everyone).
+ *
  * and below(n), a whole number uniform in 0 .. n - 1 by rejection: read ceil(bits / 8)
  * fresh bytes big-endian, keep the low bits = bitLength(n - 1) bits, try again while >= n.
  */
@@ -28,6 +30,11 @@ export function hmacKey(serverSeed) {
   return crypto.subtle.importKey("raw", serverSeed, { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
+}
+
+/* The client seed the stream of deal `k` reads under `dealer` ("2" or "3"): dealer 3's deal 0 none. */
+export function dealClientSeed(dealer, clientSeed, k) {
+  return dealer === "3" && k === 0 ? "" : clientSeed;
 }
 
 export class DealStream {

@@ -1,6 +1,6 @@
 /*
  * Check a finished game's public replay (API.md `Replay`, GET /api/games/{id}/replay/)
- * against the published fair-deal rule, dealer 2 (docs/fair-deal.md § Checking a game):
+ * against the published fair-deal rule, dealer 2 or 3 (docs/fair-deal.md § Checking a game):
  * the commitment is the SHA-256 of the revealed server seed; the moves replay from the
  * start board to the boards shown; every hand recomputed from the seeds and the board it
  * was dealt on is the hand shown; each piece fits that board; each hand is placeable in full.
@@ -16,9 +16,10 @@ import { Unverifiable, boardRows, fits, fullLines, parseBoard, settle } from "./
 import { HAND_SIZE, dealHand } from "./deal.js";
 import { Piece, publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
-import { DealStream, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
+import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
 
-export const DEALER = "2";
+/* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0. */
+export const DEALERS = ["2", "3"];
 const CLIENT_SEED = /^[ -~]{0,64}$/;
 
 const ids = (pieces) => pieces.map((piece) => piece.id);
@@ -28,7 +29,7 @@ const same = (a, b) => a.length === b.length && a.every((item, index) => item ==
 export function readSeeds(fair) {
   if (fair === null || fair === undefined)
     throw new Unverifiable("no_fair", "dealt before verifiable deals");
-  if (fair.dealer !== DEALER)
+  if (!DEALERS.includes(fair.dealer))
     throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
   if (!fair.server_seed)
     throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
@@ -45,7 +46,7 @@ export function readSeeds(fair) {
       `client_seed is not printable ASCII: ${JSON.stringify(clientSeed)}`,
     );
   }
-  return { serverSeed, clientSeed, commitment: fair.commitment };
+  return { serverSeed, clientSeed, commitment: fair.commitment, dealer: fair.dealer };
 }
 
 /* The game's piece set as the replay lists it, and whether it is the published set of its mode. */
@@ -61,8 +62,9 @@ function gamePieces(replay, game) {
 
 /* Walks the replay step by step, dealing every hand itself and comparing with what the replay shows. */
 class Walk {
-  constructor(pieces, key, clientSeed, board) {
+  constructor(pieces, key, clientSeed, board, dealer) {
     this.pieces = pieces;
+    this.dealer = dealer;
     this.byId = new Map(pieces.map((piece) => [piece.id, piece]));
     this.key = key;
     this.clientSeed = clientSeed;
@@ -79,7 +81,7 @@ class Walk {
     const hand = await dealHand(
       this.board,
       this.pieces,
-      new DealStream(this.key, this.clientSeed, k),
+      new DealStream(this.key, dealClientSeed(this.dealer, this.clientSeed, k), k),
     );
     this.hands.push({ k, board: this.board, expected: ids(hand), shown: null, problems: [] });
     this.hand = hand;
@@ -194,7 +196,7 @@ class Walk {
 export async function verifyReplay(replay) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
-  const { serverSeed, clientSeed, commitment } = readSeeds(game.fair);
+  const { serverSeed, clientSeed, commitment, dealer } = readSeeds(game.fair);
   const problems = [];
   if ((await sha256Hex(serverSeed)) !== commitment) problems.push({ code: "commitment" });
   const { pieces, published } = gamePieces(replay, game);
@@ -204,6 +206,7 @@ export async function verifyReplay(replay) {
     await hmacKey(serverSeed),
     clientSeed,
     parseBoard(replay.start_board),
+    dealer,
   );
   await walk.deal();
   try {

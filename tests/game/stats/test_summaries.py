@@ -6,7 +6,7 @@ import pytest
 
 from game import services
 from game.stats.models import GameSummary
-from game.stats.summaries import summaries_fill
+from game.stats.summaries import summaries_backlog_fill, summaries_fill, summaries_missing
 from tools.bots import greedy_bot
 
 pytestmark = pytest.mark.django_db
@@ -31,8 +31,8 @@ def _play_out(player, mode, seed):
 @pytest.mark.parametrize("mode", ["classic", "practice"])
 def test_a_summary_adds_up_the_lines_combos_and_empty_boards_the_moves_scored(player, mode):
     game, results = _play_out(player, mode, seed=4)
-    assert summaries_fill(player=player) == 0
-    summary = GameSummary.objects.get(game=game)
+    summary = GameSummary.objects.get(game=game)  # written as the game finished: no read writes it
+    assert summaries_missing(player=player) == 0
     empties = sum(1 for r in results if r.clear_bonus) if mode == "classic" else summary.empties
     assert summary.lines == sum(r.lines for r in results) > 0
     assert summary.best_combo == max(r.combo for r in results)
@@ -48,3 +48,12 @@ def test_a_long_backlog_is_filled_a_batch_at_a_time(player, make_game):
     assert summaries_fill(player=player, limit=2) == 0
     assert GameSummary.objects.filter(game__player=player).count() == 5
     assert set(GameSummary.objects.values_list("lines", "best_combo", "empties")) == {(0, 0, 0)}
+
+
+def test_the_hourly_job_fills_every_players_backlog(player, other_player, make_game):
+    for who in (player, player, other_player):
+        make_game(who, score=1)
+    assert (summaries_missing(player=player), summaries_missing(player=other_player)) == (2, 1)
+    assert summaries_backlog_fill(limit=1) == 1  # one game a player a run: one of the first player's left
+    assert summaries_backlog_fill(limit=1) == 0
+    assert GameSummary.objects.count() == 3

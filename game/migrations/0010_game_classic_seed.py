@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0007_game_colours"),
+        ("game", "0009_next_seed_for_every_player"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -27,8 +27,8 @@ import datetime as dt
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from .history import game_review
-from .models import FINISHED, Game
+from ..history import game_review
+from ..models import FINISHED, Game
 
 __all__ = [
     "EMOJIS_PER_LINE",

@@ -16,8 +16,8 @@ from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 
-from .models import FINISHED, UNFINISHED, DailyClose, DailySeed, Game, Mode, Status
-from .rewards import STARS_DAILY_WIN
+from ..models import FINISHED, UNFINISHED, DailyClose, DailySeed, Game, Mode, Status
+from ..rewards import STARS_DAILY_WIN
 
 
 def daily_close(*, day: dt.date) -> DailyClose | None:

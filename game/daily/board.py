@@ -4,7 +4,7 @@ Everyone's Daily of a day has the same seed (a stored random one, :mod:`game.see
 hence the same start board and the same first hand.
 """
 
-from . import engine
+from .. import engine
 
 BOARD_STREAM = 2**32
 """Stream index for the start board, apart from the deals' indices 0, 1, 2, …"""
