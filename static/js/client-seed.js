@@ -1,14 +1,15 @@
-// The browser's client seed for the fair deal (API.md § Verifiable deal; docs/fair-deal.md).
-// Made once with crypto.getRandomValues and kept in localStorage; every new-game form
+// The browser's client seed for the fair deal (docs/api.md § Verifiable deal; docs/fair-deal.md).
+// Every game the browser starts brings a fresh seed made with crypto.getRandomValues at that moment
+// (so the server cannot know it when it commits to its own seed), unless the player typed their own
+// in How to play → The fair deal (#client-seed), kept in localStorage. Every new-game form
 // (form[data-new-game]) sends it as "client_seed", and a page with no game to resume posts its start
-// form (form[data-start-on-load]) at once, so every game the browser starts brings the seed.
-// How to play → The fair deal shows it and lets the
-// player change it (#client-seed). The latest commitment seen on the page
-// ([data-next-commitment]) is copied into every [data-commitment-slot] (the new-game dialog),
-// and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is remembered (fair/seen.js) for "Was it fair?".
+// form (form[data-start-on-load]) at once, so every game the browser starts brings a seed. The latest
+// commitment seen on the page ([data-next-commitment]) is copied into every [data-commitment-slot],
+// and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is
+// remembered (fair/seen.js) for "Was it fair?".
 import { rememberShown, rememberUsed } from "./fair/seen.js";
 
-const KEY = "bk-client-seed";
+const KEY = "bk-own-client-seed";
 const VALID = /^[ -~]{1,64}$/;
 
 function fresh() {
@@ -16,37 +17,45 @@ function fresh() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function stored() {
-  let seed = null;
+/* The player's own seed, or "" for a fresh one with every game. */
+function own() {
+  let seed = "";
   try {
-    seed = localStorage.getItem(KEY);
-  } catch (e) {
-    /* storage off: a fresh seed per page */
+    seed = localStorage.getItem(KEY) || "";
+  } catch {
+    /* storage off: a fresh seed with every game */
   }
-  return seed && VALID.test(seed) ? seed : save(fresh());
+  return VALID.test(seed) ? seed : "";
 }
 
-function save(seed) {
+function saveOwn(seed) {
   try {
-    localStorage.setItem(KEY, seed);
-  } catch (e) {
+    if (seed) localStorage.setItem(KEY, seed);
+    else localStorage.removeItem(KEY);
+  } catch {
     /* storage off */
   }
-  return seed;
+}
+
+/* The seed a start sends now. */
+function seedForStart() {
+  return own() || fresh();
+}
+
+function fill(form) {
+  let input = form.querySelector('input[name="client_seed"]');
+  if (!input) {
+    input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "client_seed";
+    form.appendChild(input);
+  }
+  input.value = seedForStart();
+  return input.value;
 }
 
 function fillForms(root) {
-  const seed = stored();
-  root.querySelectorAll("form[data-new-game]").forEach((form) => {
-    let input = form.querySelector('input[name="client_seed"]');
-    if (!input) {
-      input = document.createElement("input");
-      input.type = "hidden";
-      input.name = "client_seed";
-      form.appendChild(input);
-    }
-    input.value = seed;
-  });
+  for (const form of root.querySelectorAll("form[data-new-game]")) fill(form);
 }
 
 function fillCommitment() {
@@ -66,17 +75,18 @@ function settings() {
   const field = document.getElementById("client-seed");
   if (!field) return;
   const note = document.getElementById("client-seed-note");
-  field.value = stored();
+  field.value = own();
   field.addEventListener("change", () => {
-    const ok = VALID.test(field.value);
+    const ok = field.value === "" || VALID.test(field.value);
     field.setAttribute("aria-invalid", ok ? "false" : "true");
     if (note) note.hidden = ok;
-    if (ok) save(field.value);
+    if (ok) saveOwn(field.value);
   });
   const again = document.getElementById("client-seed-new");
   if (again)
     again.addEventListener("click", () => {
-      field.value = save(fresh());
+      field.value = "";
+      saveOwn("");
       field.setAttribute("aria-invalid", "false");
       if (note) note.hidden = true;
     });
@@ -103,8 +113,7 @@ document.addEventListener(
   "submit",
   (event) => {
     if (!event.target.matches("form[data-new-game]")) return;
-    fillForms(event.target.parentNode || document);
-    rememberUsed(stored());
+    rememberUsed(fill(event.target));
   },
   true,
 );

@@ -189,9 +189,11 @@ def test_the_check_says_this_browser_saw_the_commitment_and_sent_the_client_seed
     first = page.locator("#play-area").get_attribute("data-game-id")
     shown = page.get_by_test_id("dialog-commitment").text_content()
     game_id = start_new_game(page, first)  # takes the commitment the page showed
-    start_new_game(page, game_id)  # abandons it: finished, its seed revealed
-    game = Game.objects.get(pk=game_id)
-    assert game.status == "abandoned" and game.client_seed == page.evaluate("localStorage.getItem('bk-client-seed')")
+    latest = start_new_game(page, game_id)  # abandons it: finished, its seed revealed
+    game, next_game = Game.objects.get(pk=game_id), Game.objects.get(pk=latest)
+    sent = page.evaluate("JSON.parse(localStorage.getItem('bk-used-client-seeds'))")
+    assert game.status == "abandoned" and [next_game.client_seed, game.client_seed] == sent[:2]
+    assert game.client_seed != next_game.client_seed  # a fresh seed with every start, never one kept
 
     page.goto(f"/games/{game_id}/fair/")
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")

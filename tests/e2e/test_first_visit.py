@@ -3,6 +3,8 @@ the first piece placed makes the guest and its game, the one the page showed (ga
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -51,8 +53,9 @@ def test_a_mode_page_with_no_game_starts_it_by_a_post_with_the_browsers_seed(pag
     area = page.locator("#play-area")
     expect(area).not_to_have_attribute("data-game-id", "")
     game = Game.objects.get()
-    seed = page.evaluate("localStorage.getItem('bk-client-seed')")
-    assert (game.client_seed, game.client_seed_by) == (seed, "player")
+    sent = page.evaluate("JSON.parse(localStorage.getItem('bk-used-client-seeds'))")
+    assert (game.client_seed, game.client_seed_by) == (sent[0], "player")
+    assert re.fullmatch("[0-9a-f]{32}", game.client_seed)  # fresh from crypto.getRandomValues
     expect(area).to_have_attribute("data-game-id", str(game.pk))
     page.reload()
     expect(area).to_have_attribute("data-game-id", str(game.pk))  # resumed, not started again
