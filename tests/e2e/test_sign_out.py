@@ -10,6 +10,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from blockknock.accounts.models import Player
 
+from .test_accessibility import axe_issues
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "tiles-and-lines-42"
@@ -39,7 +41,9 @@ def test_a_new_password_signs_out_the_other_device_and_sign_out_everywhere_both(
     log_in(phone, PASSWORD)
 
     laptop.goto("/settings/")
+    assert axe_issues(laptop) == []  # an account's Settings: its password link and Sign out everywhere
     laptop.get_by_test_id("password-change-link").click()
+    assert axe_issues(laptop) == []
     laptop.locator("#id_old_password").fill(PASSWORD)
     laptop.locator("#id_new_password1").fill(NEW_PASSWORD)
     laptop.locator("#id_new_password2").fill(NEW_PASSWORD)
