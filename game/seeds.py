@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from blockknock.accounts.auth import player_forget
 from blockknock.calendar import game_day
 
 from . import engine
@@ -68,8 +67,7 @@ def next_seed_take(*, player) -> bytes:
     row, _created = NextSeed.objects.select_for_update().get_or_create(player=player)
     taken = row.seed
     row.seed = seed_draw()
-    row.save(update_fields=["seed"])
-    player_forget(player.pk)  # ``/api/me/`` (cached) shows the new commitment
+    row.save(update_fields=["seed"])  # post_save: ``/api/me/`` (cached) shows the new commitment (game/apps.py)
     return bytes.fromhex(taken)
 
 

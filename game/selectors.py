@@ -1,11 +1,9 @@
 """Reads of games: the game to resume, one game, a player's best score."""
 
-from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Max
 
+from blockknock.accounts.player_cache import through_cache
 from blockknock.parsers import decimal
-from blockknock.throttles import CACHE_ERRORS
 
 from .errors import GameNotFound, Invalid
 from .models import FINISHED, UNFINISHED, Challenge, DailyClose, Game, Mode, Status
@@ -85,37 +83,22 @@ def _best_key(player_id, mode: str) -> str:
 def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
     """The best score of the player's finished games of ``mode`` (0 if none).
 
-    Kept in the cache (the board shows it after every move) until a game of the
-    player ends (:func:`high_score_forget`, called by the services), or for
+    Kept in the cache (the board shows it after every move) until the player changes
+    (a game finished or deleted: :mod:`blockknock.accounts.player_cache`), or for
     :data:`BEST_SECONDS` at most.
     """
-    key = _best_key(player.pk, mode)
-    try:
-        best = cache.get(key)
-    except CACHE_ERRORS:
-        best = None
-    if best is None:
-        best = (
+    return through_cache(
+        _best_key(player.pk, mode),
+        lambda: (
             Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
-        )
-        try:
-            cache.set(key, best, BEST_SECONDS)
-        except CACHE_ERRORS:
-            pass  # the cache is down: the next read asks the database again
-    return best
+        ),
+        BEST_SECONDS,
+    )
 
 
-def high_score_forget(*, player_id) -> None:
-    """Drop the player's cached best scores, now and once the current transaction commits."""
-
-    def forget():
-        try:
-            cache.delete_many([_best_key(player_id, mode) for mode in Mode.values])
-        except CACHE_ERRORS:
-            pass  # left to expire (BEST_SECONDS)
-
-    forget()
-    transaction.on_commit(forget)
+def high_score_keys(player_id) -> list[str]:
+    """The cache keys of :func:`high_score` for player ``player_id``, one per mode."""
+    return [_best_key(player_id, mode) for mode in Mode.values]
 
 
 def challenge_best(*, player) -> int:

@@ -14,7 +14,6 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from blockknock.accounts.auth import player_forget
 from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import level_raise, stars_add, stars_paid_on
 from blockknock.calendar import game_day
@@ -174,8 +173,7 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
     game.seq = expected_seq + 1
-    game.updated_at = timezone.now()
-    if not rows.game_write(game, game.changed_fields(), expected_seq):  # only what changed: a move writes a few columns
+    if not rows.game_write(game, expected_seq):  # only what changed (and updated_at): a move writes a few columns
         raise errors.StaleMove()
     event.game = game
     event.seq = expected_seq
@@ -186,9 +184,7 @@ def _finish(game: Game) -> None:
     """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels);
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
-    game_finished.send(sender=Game, game=game)
-    player_forget(game.player_id)  # its best scores (the board, ``/api/me/``) may have moved
-    selectors.high_score_forget(player_id=game.player_id)
+    game_finished.send(sender=Game, game=game)  # the player's cached best scores go (game/apps.py)
     policy = game.policy
     if not policy.pays_stars:
         return

@@ -15,11 +15,16 @@ class AccountsConfig(AppConfig):
         from rest_framework.authtoken.models import Token
 
         from . import auth, services
-        from .models import Player
+        from .models import Player, StarEntry
+        from .player_cache import forget_on, player_keys_add
 
-        # The API token cache (auth.py) forgets a player or token that changed.
+        # Everything cached about a player goes when the player, its token or its star ledger changes.
+        player_keys_add(auth.player_keys)
         for signal in (post_save, post_delete):
-            signal.connect(auth.on_player_change, sender=Player, dispatch_uid=f"auth-player-{signal is post_save}")
+            signal.connect(
+                forget_on("pk"), sender=Player, weak=False, dispatch_uid=f"player-cache-player-{signal is post_save}"
+            )
             signal.connect(auth.on_token_change, sender=Token, dispatch_uid=f"auth-token-{signal is post_save}")
+        post_save.connect(forget_on("player_id"), sender=StarEntry, weak=False, dispatch_uid="player-cache-stars")
         # A new password rotates the API token (Django ends the other sessions).
         post_save.connect(services.on_password_set, sender=Player, dispatch_uid="password-token")

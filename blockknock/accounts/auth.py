@@ -16,20 +16,16 @@ cache (Redis in production) after the first lookup:
   auth hash against the cached player, so a password change or a Sign out
   everywhere (``Player.signed_out_at``) ends the other sessions.
 
-The entries are dropped (:func:`player_forget`) when the player or its token is
-saved or deleted, and again once that transaction commits (signals below,
-connected in ``AccountsConfig.ready``): a deleted token is refused on its next
-use, a renamed player shows the new name. ``stars`` and ``level`` move by
-``QuerySet.update`` (no signal), so the cached player leaves them deferred:
-reading them loads them fresh, and a ``save()`` of the cached player cannot write
-back old counts. The services that move them (``stars_add``, ``level_raise``) and
-the end of a game (its scores are ``/api/me/``'s figures) call
-:func:`player_forget`. Entries also expire, after :data:`CACHE_SECONDS` (the
-token and the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only
-once the token has been accepted). That bounds what no signal sees: a player
-deactivated (or changed) by ``QuerySet.update`` or by SQL is refused within
-:data:`CACHE_SECONDS`, and so is the one race left (a lookup that read the old
-row just before a change commits and caches it just after).
+They are all the player's in the sense of :mod:`.player_cache`: any change of the
+player, its token, its stars or its games drops them (:func:`~.player_cache.player_changed`,
+through the signals connected in ``AccountsConfig.ready`` and ``GameConfig.ready``),
+so a deleted token is refused on its next use and a renamed player shows the new
+name. ``stars`` and ``level`` move by ``QuerySet.update``, so the cached player
+leaves them deferred: reading them loads them fresh, and a ``save()`` of the cached
+player cannot write back old counts. Entries also expire, after :data:`CACHE_SECONDS`
+(the token, the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only once
+the token has been accepted). That bounds what no signal sees: a player deactivated
+(or changed) by ``QuerySet.update`` or by SQL is refused within :data:`CACHE_SECONDS`.
 
 When the cache is unreachable the lookup goes to the database, as DRF's does.
 """
@@ -49,6 +45,7 @@ from rest_framework.authtoken.models import Token
 from blockknock.throttles import CACHE_ERRORS
 
 from .models import COUNTERS
+from .player_cache import player_changed, through_cache
 from .serializers import player_data
 
 logger = logging.getLogger(__name__)
@@ -76,25 +73,6 @@ def _user_key(player_id) -> str:
     return f"auth:user:{player_id}"
 
 
-def _through_cache(key: str, read, entries, seconds: int):
-    """The value cached under ``key``; else ``read()``, cached as ``entries(value)`` (a dict of
-    cache entries) unless ``None``. Only ``read()`` while the cache is unreachable."""
-    try:
-        cached = cache.get(key)
-    except CACHE_ERRORS as exc:
-        logger.warning("auth cache unreachable, asking the database: %s", exc)
-        return read()
-    if cached is not None:
-        return cached
-    value = read()
-    if value is not None:
-        try:
-            cache.set_many(entries(value), seconds)
-        except CACHE_ERRORS as exc:
-            logger.warning("auth cache unreachable, not cached: %s", exc)
-    return value
-
-
 class CachedTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>`` as DRF's, answered from the cache after the first call."""
 
@@ -105,7 +83,7 @@ class CachedTokenAuthentication(TokenAuthentication):
             player, token = pair
             return {token_key: (_without_counters(player), token), _player_key(player.pk): token_key}
 
-        return _through_cache(token_key, lambda: lookup(key), entries, CACHE_SECONDS)
+        return through_cache(token_key, lambda: lookup(key), CACHE_SECONDS, entries)
 
 
 class CachedModelBackend(ModelBackend):
@@ -113,8 +91,8 @@ class CachedModelBackend(ModelBackend):
 
     def get_user(self, user_id):
         key, lookup = _user_key(user_id), super().get_user
-        return _through_cache(
-            key, lambda: lookup(user_id), lambda player: {key: _without_counters(player)}, CACHE_SECONDS
+        return through_cache(
+            key, lambda: lookup(user_id), CACHE_SECONDS, lambda player: {key: _without_counters(player)}
         )
 
 
@@ -126,40 +104,26 @@ def _without_counters(player):
     return clone
 
 
-def player_forget(player_id) -> None:
-    """Drop the cached token entry of player ``player_id``, now and once the current transaction commits.
-
-    Now: this request and the tests see the change. After the commit: a request
-    that read the old row meanwhile may have cached it again.
-    """
-
-    def forget():
-        try:
-            token_key = cache.get(_player_key(player_id))
-            cache.delete_many(
-                [key for key in (token_key, _player_key(player_id), _me_key(player_id), _user_key(player_id)) if key]
-            )
-        except CACHE_ERRORS as exc:
-            logger.warning("token cache unreachable, entry of player %s left to expire: %s", player_id, exc)
-
-    forget()
-    transaction.on_commit(forget)
+def player_keys(player_id) -> list[str]:
+    """The entries above of player ``player_id`` (:func:`~.player_cache.player_keys_add`): the token's is
+    found through the player's pointer to it."""
+    try:
+        token_key = cache.get(_player_key(player_id))
+    except CACHE_ERRORS:
+        token_key = None  # the cache is down: nothing to forget now
+    return [key for key in (token_key, _player_key(player_id), _me_key(player_id), _user_key(player_id)) if key]
 
 
 def me_data(player) -> dict:
     """The API's ``Player`` of ``player`` (:func:`~.serializers.player_data`), from the cache once built."""
     key = _me_key(player.pk)
-    return _through_cache(key, lambda: player_data(player), lambda data: {key: data}, ME_SECONDS)
-
-
-def on_player_change(sender, instance, **kwargs) -> None:
-    """``post_save`` / ``post_delete`` of a Player."""
-    player_forget(instance.pk)
+    return through_cache(key, lambda: player_data(player), ME_SECONDS)
 
 
 def on_token_change(sender, instance: Token, **kwargs) -> None:
-    """``post_save`` / ``post_delete`` of a Token: its entry goes at once (a deleted token is refused)."""
-    player_forget(instance.user_id)
+    """``post_save`` / ``post_delete`` of a Token: its entry goes at once (a deleted token is refused),
+    the player's with it (:func:`~.player_cache.player_changed`)."""
+    player_changed(instance.user_id)
     key = _token_key(instance.key)
     _delete(key)
     transaction.on_commit(lambda: _delete(key))

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from rest_framework import serializers
 
+from blockknock.api.shapes import represent
+
 from .models import Player
 
 PLAYER_FIGURES: dict[str, tuple[Callable[[Player], object], type[serializers.Field]]] = {}
@@ -46,12 +48,5 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 def player_data(player: Player) -> dict:
-    """:class:`PlayerSerializer`'s output built directly (``/api/me/``: no field objects per request)."""
-    return {
-        "name": player.name,
-        "is_guest": player.is_guest,
-        "stars": player.stars,
-        "level": player.level,
-        "theme": player.theme,
-        **{name: read(player) for name, (read, _kind) in PLAYER_FIGURES.items()},
-    }
+    """The API's ``Player`` of ``player``: :class:`PlayerSerializer`'s (:func:`~blockknock.api.shapes.represent`)."""
+    return represent(PlayerSerializer, player)

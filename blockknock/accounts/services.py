@@ -12,9 +12,9 @@ from rest_framework.authtoken.models import Token
 
 from blockknock import throttles
 
-from .auth import player_forget
 from .models import Player, StarEntry
 from .names import guest_name
+from .player_cache import player_changed
 
 GUEST_BACKEND = "blockknock.accounts.auth.CachedModelBackend"
 
@@ -100,14 +100,16 @@ def sessions_end(*, player: Player) -> None:
 
 
 def on_password_set(sender, instance: Player, created: bool, **kwargs) -> None:
-    """``post_save`` of a Player: a new password rotates its API token, whatever set it.
+    """``post_save`` of a Player: a new password in place of another rotates its API token, whatever set it.
 
     Settings → Change password, a reset by staff in the admin, ``manage.py changepassword``:
     each calls ``set_password`` (which keeps the raw password in ``_password`` until the save is
     done) and ``save``. Django ends the other sessions itself, the session auth hash being the
     password's; the browser that changed it is kept signed in (``update_session_auth_hash``).
+    Not a guest's first password (sign-up), nor Django re-hashing the same one at a log-in
+    (``check_password`` clears ``_password`` before it saves).
     """
-    if instance._password is not None and not created:
+    if instance._password is not None and not created and getattr(instance, "password_replaced", False):
         token_rotate(instance)
 
 
@@ -118,9 +120,9 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
     :raises django.db.IntegrityError: the game already paid this reason, or the
         balance would go below zero (database constraints).
     """
+    # The ledger row's post_save, and the commit, drop the cached player (blockknock.accounts.player_cache).
     entry = StarEntry.objects.create(player=player, amount=amount, reason=reason, day=day, game=game)
     Player.objects.filter(pk=player.pk).update(stars=F("stars") + amount)
-    player_forget(player.pk)
     player.refresh_from_db(fields=["stars"])
     return entry
 
@@ -128,7 +130,7 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
 def level_raise(*, player_id) -> None:
     """One level up for the player (a finished Classic game of 2,500 points or more, RULES.md § Levels)."""
     Player.objects.filter(pk=player_id).update(level=F("level") + 1)
-    player_forget(player_id)
+    player_changed(player_id)  # an update sends no signal
 
 
 def stars_paid_on(*, player: Player, day, reason: str) -> int:

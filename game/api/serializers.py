@@ -8,10 +8,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from blockknock.accounts.serializers import PlayerSerializer
+from blockknock.api.shapes import represent
 from blockknock.parsers import StrictIntegerField
 
-from .. import engine, seeds
-from ..engine.colours import EMPTY_KEY, FAMILY_KEYS, NEUTRAL_KEY, key_of
+from .. import seeds
+from ..engine.colours import EMPTY_KEY, FAMILY_KEYS, NEUTRAL_KEY
 from ..engine.stream import check_client_seed
 from ..models import Mode
 
@@ -147,46 +148,8 @@ class GameSerializer(serializers.Serializer):
 
 
 def game_data(game) -> dict:
-    """:class:`GameSerializer`'s output built directly (the hot answers: no field objects per request).
-
-    One line per field, in the serializer's order; tests/game/test_api_fast_serializers.py
-    checks both agree on every field. A field added to :class:`GameSerializer` is added here too.
-    """
-    fits = game.slots_fit
-    return {
-        "id": game.public_id,
-        "mode": game.mode,
-        "challenge": game.challenge,
-        "day": game.day.isoformat(),
-        "status": game.status_now,
-        "score": game.score,
-        "target": game.target,
-        "combo": game.combo,
-        "combo_moves_left": game.combo_moves_left,
-        "moves": game.moves,
-        "board": game.board_rows,
-        "colours": game.colour_rows,
-        "hand": [
-            {
-                "slot": slot,
-                "piece": piece_id,
-                "cells": PIECE_CELLS[piece_id],
-                "used": used,
-                "colour": PIECE_COLOURS[piece_id],
-                "fits": fits[slot],
-            }
-            for slot, (piece_id, used) in enumerate(zip(game.hand, game.used))
-        ],
-        "continues_left": game.continues_left,
-        "stars": game.stars,
-        "fair": seeds.game_fair(game),
-    }
-
-
-PIECE_CELLS = {piece.id: [list(cell) for cell in piece.cells] for piece in engine.PIECES.values()}
-"""Each piece's cells as the API lists them (read-only: shared by every answer)."""
-PIECE_COLOURS = {piece.id: key_of(piece) for piece in engine.PIECES.values()}
-"""Each piece's colour key (:mod:`game.engine.colours`)."""
+    """The API's ``Game`` of ``game``: :class:`GameSerializer`'s (:func:`~blockknock.api.shapes.represent`)."""
+    return represent(GameSerializer, game)
 
 
 class MoveResultSerializer(serializers.Serializer):
@@ -203,17 +166,8 @@ class MoveResultSerializer(serializers.Serializer):
 
 
 def move_result_data(result) -> dict:
-    """:class:`MoveResultSerializer`'s output built directly from the engine's ``MoveResult``."""
-    return {
-        "squares": result.squares,
-        "lines": result.lines,
-        "rows": list(result.rows),
-        "cols": list(result.cols),
-        "combo": result.combo,
-        "line_points": result.line_points,
-        "clear_bonus": result.clear_bonus,
-        "points": result.points,
-    }
+    """The API's ``MoveResult`` of the engine's ``MoveResult``: :class:`MoveResultSerializer`'s."""
+    return represent(MoveResultSerializer, result)
 
 
 class MoveResponseSerializer(serializers.Serializer):

@@ -2,8 +2,8 @@
 
 Each view validates the body, calls the same service as the HTMX board, and
 serialises the answer; errors come out through ``blockknock.api.errors``. The
-``Game`` and ``MoveResult`` answers are built by ``game_data`` / ``move_result_data``
-(no serializer fields per request); the serializers describe them in the schema.
+``Game`` and ``MoveResult`` answers are built by ``game_data`` / ``move_result_data``:
+their serializers' own representation, from one instance kept for every request.
 """
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema

@@ -1,5 +1,7 @@
 """Games and their moves, stored so that a game replays exactly from seed + events."""
 
+import json
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -35,6 +37,13 @@ ENDED_OFF_BOARD = (Status.ABANDONED, Status.EXPIRED)  # ended by the site, not b
 def board_text(bits: int) -> str:
     """A bitboard as the stored 64-character text, row 0 first."""
     return "".join(engine.to_rows(bits))
+
+
+def _snapshot(name: str, value):
+    """What :meth:`Game.changed_fields` compares: the value itself, or for a JSON column
+    (:data:`JSON_COLUMNS`) a copy of it as text (a list edited in place is then no longer equal to
+    what was loaded)."""
+    return json.dumps(value) if name in JSON_COLUMNS else value
 
 
 class Game(models.Model):
@@ -117,16 +126,25 @@ class Game(models.Model):
     def from_db(cls, db, field_names, values, **kwargs):
         """A row as loaded, remembering its values (:meth:`changed_fields`)."""
         game = super().from_db(db, field_names, values, **kwargs)
-        game._stored = dict(zip(field_names, values))
+        game._stored = {name: _snapshot(name, value) for name, value in zip(field_names, values)}
         return game
 
     def changed_fields(self) -> list[str]:
-        """The columns (attnames) whose value is no longer the one loaded from the database (every
-        column of a row not loaded from it)."""
+        """The columns (attnames) whose value is no longer the one loaded from the database or last
+        saved by :func:`~game.models.rows.game_write` (every column of a row not loaded from it).
+
+        A JSON value edited in place counts as changed: it is compared with a copy of the value loaded.
+        """
         stored = getattr(self, "_stored", None)
         if stored is None:
             return [field.attname for field in self._meta.concrete_fields if not field.primary_key]
-        return [name for name, value in stored.items() if getattr(self, name) != value]
+        return [name for name, value in stored.items() if _snapshot(name, getattr(self, name)) != value]
+
+    def saved(self, names) -> None:
+        """The columns ``names`` now hold the game's values (:func:`~game.models.rows.game_write` wrote them)."""
+        stored = getattr(self, "_stored", None)
+        if stored is not None:
+            stored.update((name, _snapshot(name, getattr(self, name))) for name in names)
 
     @property
     def public_id(self) -> str:
@@ -267,6 +285,10 @@ class Game(models.Model):
     def status_now(self) -> str:
         """The status a read shows: a Daily past its day reads ``expired`` before any write says so."""
         return Status.EXPIRED if self.is_past_its_day else self.status
+
+
+JSON_COLUMNS = frozenset(field.attname for field in Game._meta.concrete_fields if isinstance(field, models.JSONField))
+"""The game's JSON columns (``hand``, ``used``, ``hands``, ``stars_detail``): lists and dicts, editable in place."""
 
 
 def piece_view(slot: int, piece_id: str, used: bool) -> dict:

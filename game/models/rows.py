@@ -8,11 +8,20 @@ locked read and 1 ms for the update on the development machine, against
 0.2–0.3 ms for the same SQL given as text (issue 17).
 
 So here the SQL text is built once per database vendor and set of columns from
-the models' ``_meta``, and every value goes through the fields' own
-conversions: ``pre_save`` and ``get_db_prep_save`` on the way in, the backend's
-and the field's converters on the way out, exactly as the ORM applies them. The
-statements run on Django's connection: its transaction, its query log, its
-error wrapping. Everything else about games goes through the ORM.
+the models' ``_meta`` (every table and column name, the keys included), and
+each function does what the ORM call it stands for does, step for step:
+
+- values go through the fields' own conversions: ``pre_save`` (so
+  ``auto_now`` sets ``updated_at``) and ``get_db_prep_save`` on the way in, the
+  backend's and the field's converters on the way out;
+- a write sends ``pre_save`` and ``post_save`` as ``Model.save`` does, with the
+  same arguments (``update_fields``, ``created``, ``raw``, ``using``);
+- the statements run on Django's connection: its transaction, its query log,
+  its error wrapping.
+
+tests/game/test_rows.py holds each function to its ORM counterpart on SQLite and
+PostgreSQL: the same rows, the same signals. Everything else about games goes
+through the ORM.
 """
 
 from __future__ import annotations
@@ -20,8 +29,14 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
+from django.db.models.signals import post_save, pre_save
 
 from .games import Game, GameEvent
+
+
+def _quote(model, name: str) -> str:
+    """The quoted column of ``model``'s field ``name``."""
+    return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
 def _columns(fields) -> str:
@@ -37,7 +52,7 @@ def _locked_read(vendor: str) -> tuple[str, tuple, tuple]:
     """The locked read's SQL, the fields' attnames and each column's converters (for ``vendor``)."""
     fields = Game._meta.concrete_fields
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    pk, player = (connection.ops.quote_name(Game._meta.get_field(name).column) for name in ("id", "player"))
+    pk, player = _quote(Game, Game._meta.pk.name), _quote(Game, "player")
     sql = f"SELECT {_columns(fields)} FROM {_table(Game)} WHERE {pk} = %s AND {player} = %s{lock}"
     converters = []
     for index, field in enumerate(fields):
@@ -63,42 +78,60 @@ def game_locked(pk: int, player_id) -> Game | None:
     return Game.from_db(connection.alias, names, values)
 
 
+AUTO_NOW = tuple(field.attname for field in Game._meta.concrete_fields if getattr(field, "auto_now", False))
+"""The columns every write of a game sets (``updated_at``): their ``pre_save`` gives the time of the write."""
+
+
 @cache
 def _write(vendor: str, names: tuple[str, ...]) -> tuple[str, tuple]:
     fields = tuple(Game._meta.get_field(name) for name in names)
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {_table(Game)} SET {assignments} WHERE {quote('id')} = %s AND {quote('seq')} = %s"
+    assignments = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
+    pk, seq = _quote(Game, Game._meta.pk.name), _quote(Game, "seq")
+    sql = f"UPDATE {_table(Game)} SET {assignments} WHERE {pk} = %s AND {seq} = %s"
     return sql, fields
 
 
-def game_write(game: Game, names: list[str], expected_seq: int) -> bool:
-    """``Game.objects.filter(pk=game.pk, seq=expected_seq).update(...)`` of the attnames ``names``.
+def game_write(game: Game, expected_seq: int) -> bool:
+    """``game.save(update_fields=[*game.changed_fields(), *AUTO_NOW])``, written only where the stored
+    row's ``seq`` is still ``expected_seq`` (a compare-and-set; ``save`` would write any row).
+
+    Signals as ``save``'s: ``pre_save`` always, ``post_save`` (``created=False``) once written.
 
     :returns: whether the row was written (``False``: its ``seq`` had moved on).
     """
-    sql, fields = _write(connection.vendor, tuple(names))
-    params = [field.get_db_prep_save(getattr(game, field.attname), connection) for field in fields]
+    update_fields = frozenset((*game.changed_fields(), *AUTO_NOW))
+    using = connection.alias
+    pre_save.send(sender=Game, instance=game, raw=False, using=using, update_fields=update_fields)
+    sql, fields = _write(connection.vendor, tuple(sorted(update_fields)))
+    params = [field.get_db_prep_save(field.pre_save(game, add=False), connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, game.pk, expected_seq])
-        return cursor.rowcount == 1
+        if cursor.rowcount != 1:
+            return False
+    game.saved(update_fields)
+    post_save.send(sender=Game, instance=game, created=False, update_fields=update_fields, raw=False, using=using)
+    return True
 
 
 @cache
 def _insert(vendor: str) -> tuple[str, tuple]:
+    """The insert's SQL and its fields; it returns the new key, as every backend Django 6 supports can."""
     fields = tuple(field for field in GameEvent._meta.concrete_fields if not field.primary_key)
     marks = ", ".join("%s" for _ in fields)
-    sql = f"INSERT INTO {_table(GameEvent)} ({_columns(fields)}) VALUES ({marks})"
-    if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {connection.ops.quote_name(GameEvent._meta.pk.column)}"
+    returning, _params = connection.ops.returning_columns([GameEvent._meta.pk])
+    sql = f"INSERT INTO {_table(GameEvent)} ({_columns(fields)}) VALUES ({marks}) {returning}"
     return sql, fields
 
 
 def event_insert(event: GameEvent) -> None:
-    """``event.save()`` of a new event: its row inserted, its ``pk`` set."""
+    """``event.save()`` of a new event: its row inserted, its ``pk`` set, ``pre_save`` and ``post_save``
+    (``created=True``) sent."""
+    using = connection.alias
+    pre_save.send(sender=GameEvent, instance=event, raw=False, using=using, update_fields=None)
     sql, fields = _insert(connection.vendor)
     params = [field.get_db_prep_save(field.pre_save(event, add=True), connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        event.pk = cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
-    event._state.adding, event._state.db = False, connection.alias
+        event.pk = cursor.fetchone()[0]
+    event._state.adding, event._state.db = False, using
+    post_save.send(sender=GameEvent, instance=event, created=True, update_fields=None, raw=False, using=using)

@@ -1,5 +1,7 @@
-"""The hot answers built directly (``game_data``, ``move_result_data``, ``player_data``) say exactly
-what the serializers that document them in the schema say, field for field."""
+"""The hot answers (``game_data``, ``move_result_data``, ``player_data``), given by one serializer
+instance kept for every request (blockknock.api.shapes), say exactly what a fresh serializer says,
+field for field, whatever that instance answered before; a move body read directly reads as the
+serializer reads it."""
 
 import dataclasses
 import datetime as dt
@@ -31,7 +33,7 @@ def as_json(data: dict) -> dict:
 
 
 def assert_same_game(game: Game) -> None:
-    slow, fast = GameSerializer(game).data, as_json(game_data(game))
+    slow, fast = GameSerializer(game).data, as_json(game_data(game))  # game_data answered other games before
     assert list(fast) == list(slow)  # the same fields, in the same order
     assert fast == slow
 

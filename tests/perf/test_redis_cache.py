@@ -68,3 +68,62 @@ def test_other_caches_count_with_add_and_incr():
 
     cache = LocMemCache("count-test", {})
     assert [count(cache, "hits", 60) for _ in range(3)] == [1, 2, 3]
+
+
+def test_djangos_get_client_is_still_the_two_lines_ours_keeps_the_result_of():
+    """A Django upgrade that changes how its client is built fails here, not in production."""
+    import inspect
+
+    from django.core.cache.backends import redis as django_redis
+
+    source = inspect.getsource(django_redis.RedisCacheClient.get_client)
+    code = [line.strip() for line in source.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+    assert code == ["pool = self._get_connection_pool(write)", "return self._client(connection_pool=pool)"]
+    assert django_redis.RedisCache(REDIS_URL, {})._class is django_redis.RedisCacheClient
+
+
+def test_a_kept_client_is_the_one_django_would_build(redis_cache):
+    from django.core.cache.backends import redis as django_redis
+
+    from blockknock.cache import RedisCacheClient
+
+    assert type(redis_cache._cache) is RedisCacheClient
+    for write in (True, False):
+        ours = redis_cache._cache.get_client("k", write=write)
+        theirs = django_redis.RedisCacheClient.get_client(redis_cache._cache, "k", write=write)
+        assert ours is not theirs and type(ours) is type(theirs) is redis_lib.Redis
+        assert ours.connection_pool is theirs.connection_pool
+        assert ours.get_connection_kwargs() == theirs.get_connection_kwargs()
+
+
+def cache_calls(cache) -> list:
+    """Every operation of Django's cache API on ``cache``, and what each answered."""
+    return [
+        cache.set("a", {"x": [1, 2]}, 30),
+        cache.get("a"),
+        cache.add("a", "other"),
+        cache.add("b", 5, 30),
+        cache.incr("b", 2),
+        cache.decr("b"),
+        cache.get_or_set("c", "made", 30),
+        cache.get_or_set("c", "not made", 30),
+        cache.set_many({"d": True, "e": None, "f": 1.5}, 30),
+        cache.get_many(["a", "b", "d", "e", "f", "missing"]),
+        cache.has_key("d"),
+        cache.touch("d", 5),
+        cache.touch("missing", 5),
+        cache.delete("a"),
+        cache.delete("a"),
+        cache.delete_many(["b", "c"]),
+        cache.get("b", "gone"),
+        cache.get("f"),
+    ]
+
+
+def test_every_cache_call_answers_as_in_djangos_redis_cache(redis_cache):
+    from django.core.cache.backends import redis as django_redis
+
+    theirs = django_redis.RedisCache(REDIS_URL, {"KEY_PREFIX": "test-cache-django"})
+    assert cache_calls(redis_cache) == cache_calls(theirs)
+    client = redis_cache._cache.get_client()
+    assert client.ttl(redis_cache.make_key("d")) == client.ttl(theirs.make_key("d")) == 5
