@@ -13,6 +13,6 @@ class PlayerAdmin(UserAdmin):
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "name", "email")
     fieldsets = UserAdmin.fieldsets + (
-        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme", "language")}),
+        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme", "language", "signed_out_at")}),
     )
-    readonly_fields = ("stars",)
+    readonly_fields = ("stars", "signed_out_at")

@@ -23,10 +23,9 @@ so a deleted token is refused on its next use and a renamed player shows the new
 name. ``stars`` and ``level`` move by ``QuerySet.update``, so the cached player
 leaves them deferred: reading them loads them fresh, and a ``save()`` of the cached
 player cannot write back old counts. Entries also expire, after :data:`CACHE_SECONDS`
-(the token, the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only
-once the token has been accepted). That bounds what no signal sees: a player
-deactivated (or changed) by ``QuerySet.update`` or by SQL is refused within
-:data:`CACHE_SECONDS`.
+(the token, the session's player) and :data:`ME_SECONDS` (``/api/me/``, read only once
+the token has been accepted). That bounds what no signal sees: a player deactivated
+(or changed) by ``QuerySet.update`` or by SQL is refused within :data:`CACHE_SECONDS`.
 
 When the cache is unreachable the lookup goes to the database, as DRF's does.
 """
@@ -43,7 +42,7 @@ from django.db import transaction
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from blockknock.cache_errors import CACHE_ERRORS
+from blockknock.throttles import CACHE_ERRORS
 
 from .models import COUNTERS
 from .player_cache import player_changed, through_cache

@@ -51,6 +51,12 @@ class Player(AbstractUser):
     def __str__(self) -> str:
         return self.name or self.username
 
+    def set_password(self, raw_password):
+        """Django's, remembering whether it replaces a password (:attr:`password_replaced`): a guest's
+        first one, at sign-up, replaces none, so its API token stays (``services.on_password_set``)."""
+        self.password_replaced = self.has_usable_password()
+        super().set_password(raw_password)
+
     def _get_session_auth_hash(self, secret=None):
         """Django's HMAC of the password (each session keeps it, ``django.contrib.auth.get_user`` compares), also of
         :attr:`signed_out_at` once set: a new password or a Sign out everywhere ends every other session.

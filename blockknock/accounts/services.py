@@ -100,14 +100,16 @@ def sessions_end(*, player: Player) -> None:
 
 
 def on_password_set(sender, instance: Player, created: bool, **kwargs) -> None:
-    """``post_save`` of a Player: a new password rotates its API token, whatever set it.
+    """``post_save`` of a Player: a new password in place of another rotates its API token, whatever set it.
 
     Settings → Change password, a reset by staff in the admin, ``manage.py changepassword``:
     each calls ``set_password`` (which keeps the raw password in ``_password`` until the save is
     done) and ``save``. Django ends the other sessions itself, the session auth hash being the
     password's; the browser that changed it is kept signed in (``update_session_auth_hash``).
+    Not a guest's first password (sign-up), nor Django re-hashing the same one at a log-in
+    (``check_password`` clears ``_password`` before it saves).
     """
-    if instance._password is not None and not created:
+    if instance._password is not None and not created and getattr(instance, "password_replaced", False):
         token_rotate(instance)
 
 

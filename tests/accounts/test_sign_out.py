@@ -170,3 +170,19 @@ def test_a_guest_made_by_the_api_keeps_its_token_when_renamed():
     guest.name = "Someone"
     guest.save()
     assert api.get("/api/me/").json()["name"] == "Someone"
+
+
+def test_a_guest_s_first_password_at_sign_up_keeps_its_api_token():
+    guest = guest_create()
+    api = api_client_for(guest)
+    player_signup(player=guest, username="newcomer", password=PASSWORD)
+    assert api.get("/api/me/").json()["is_guest"] is False
+
+
+def test_a_log_in_that_re_hashes_the_password_keeps_the_api_token(account, settings):
+    """Django saves a password hashed anew when the hasher changed; the password is the same."""
+    api = api_client_for(account)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher", *settings.PASSWORD_HASHERS]
+    assert Player.objects.get(pk=account.pk).check_password(PASSWORD)
+    assert Player.objects.get(pk=account.pk).password.startswith("pbkdf2_sha256$")
+    assert api.get("/api/me/").status_code == 200
