@@ -15,40 +15,28 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from game.models import Game
 
 from .test_feel import CROSS_MISSING_CENTRE, RECORD_BUZZ, RECORD_SOUNDS
-from .test_play import EMPTY, cell, open_game, piece, screen_board, screen_hand, set_position, show_position, wait_moves
+from .test_play import (
+    EMPTY,
+    HeldMoves,
+    cell,
+    open_game,
+    piece,
+    screen_board,
+    screen_hand,
+    set_position,
+    show_position,
+    wait_moves,
+)
 from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log_out, place_mono
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
-
-
-class HeldMoves:
-    """The page's move requests, held until the test lets each one through (or answers it)."""
-
-    def __init__(self, page: Page):
-        self.page = page
-        self.routes: list[Route] = []
-        page.route("**/move/", lambda route: self.routes.append(route))
-
-    def wait(self, count: int) -> None:
-        """Until ``count`` move requests have reached the network (each round trip runs the route handler)."""
-        for _ in range(500):
-            if len(self.routes) >= count:
-                return
-            self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
-        raise AssertionError(f"{len(self.routes)} move requests, not {count}")
-
-    def numbers(self) -> list[int]:
-        return [int(parse_qs(route.request.post_data)["move_number"][0]) for route in self.routes]
-
-    def release(self, index: int) -> None:
-        self.routes[index].continue_()
 
 
 def tap_move(page: Page, slot: int, row: int, col: int) -> None:

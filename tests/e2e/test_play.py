@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from urllib.parse import parse_qs
+
+from playwright.sync_api import Page, Route, expect
 
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser
@@ -102,6 +104,34 @@ def until_answered(page: Page, action) -> None:
     )
     action()
     page.wait_for_function("() => window.__answered")
+
+
+class HeldMoves:
+    """The page's move requests, held until the test lets each one through (or answers it)."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.routes: list[Route] = []
+        page.route("**/move/", lambda route: self.routes.append(route))
+
+    def wait(self, count: int) -> None:
+        """Until ``count`` move requests have reached the network (each round trip runs the route handler)."""
+        for _ in range(500):
+            if len(self.routes) >= count:
+                return
+            self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+        raise AssertionError(f"{len(self.routes)} move requests, not {count}")
+
+    def numbers(self) -> list[int]:
+        return [int(parse_qs(route.request.post_data)["move_number"][0]) for route in self.routes]
+
+    def release(self, index: int) -> None:
+        self.routes[index].continue_()
+
+
+def settled(locator) -> None:
+    """Wait until the element's animations and transitions (its own and its descendants') have run."""
+    locator.evaluate("el => Promise.all(el.getAnimations({subtree: true}).map((a) => a.finished))")
 
 
 def target_centre(page: Page, slot: int, row: int, col: int) -> tuple[float, float]:
