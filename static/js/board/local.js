@@ -182,8 +182,9 @@ function copyAttributes(from, to) {
  * The server confirmed the moves played here: take its partial `incoming` (parsed, not
  * yet in the page) without redrawing what it already shows, so the effects under way
  * run on. Its attributes (move count, URLs), tools and read-out text always; when no
- * move is left unconfirmed (`last`) also its hand (the new one after a hand's third
- * piece) and the labels of the cells and the combo. Only while the game plays on: an
+ * move is left unconfirmed (`last`) also the labels of the cells and the combo, and
+ * the new hand once the hand is played (not before: a tap on the next piece may be
+ * under way). Only while the game plays on: an
  * answer that ends it is swapped in whole (sync.js).
  */
 export function confirmInPlace(incoming, last) {
@@ -194,7 +195,8 @@ export function confirmInPlace(incoming, last) {
   copyAttributes(incoming, a);
   for (const name of keep) a.classList.add(name);
   const replace = [".tools", "[data-announce]"];
-  if (last) replace.push(".hand");
+  const handPlayed = !a.querySelector(".hand .piece[data-slot]:not(.is-played)");
+  if (last && handPlayed) replace.push(".hand"); // a finger on the hand's next piece keeps it
   for (const selector of replace)
     a.querySelector(selector).replaceWith(incoming.querySelector(selector));
   if (!last) return;
