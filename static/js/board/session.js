@@ -20,7 +20,7 @@
  * from its live region. Nothing is sent into another player's game.
  */
 import { announce } from "../live.js";
-import { CONSTANTS, area } from "./state.js";
+import { area, CONSTANTS } from "./state.js";
 
 function dialog() {
   return document.getElementById("session-lost");
