@@ -127,6 +127,19 @@ function isNewGame(detail) {
   return !!elt?.hasAttribute?.("data-new-game");
 }
 
+/* An answer taken in without htmx's swap: its out-of-band parts (the header's player, after a first move). */
+function swapOutOfBand(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html || "";
+  for (const el of template.content.querySelectorAll("[hx-swap-oob]")) {
+    const current = el.id && document.getElementById(el.id);
+    if (!current) continue;
+    el.removeAttribute("hx-swap-oob");
+    current.replaceWith(el);
+    window.htmx.process(el);
+  }
+}
+
 /*
  * An answer while moves played here are unconfirmed: the server has the first `done`
  * of them. It agrees if it shows what they predicted; then the rest stay queued.
@@ -153,6 +166,7 @@ function reconcile(detail, incoming, status) {
   detail.shouldSwap = false;
   state.serverHtml = detail.serverResponse;
   state.taken = true;
+  swapOutOfBand(detail.serverResponse);
   confirmInPlace(incoming, state.queue.length === 0);
   afterBoard(area());
 }
