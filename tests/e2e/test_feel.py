@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_play import EMPTY, cell, mouse_drag, open_game, piece, show_position, wait_moves
+from tests.e2e.test_play import EMPTY, HeldMoves, cell, mouse_drag, open_game, piece, show_position, wait_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,16 +32,16 @@ def test_a_placed_piece_takes_its_colour_at_once_and_keeps_it_after_a_reload(pag
     game = open_game(page)
     show_position(page, game, ["#......."] + [EMPTY] * 7, ("T4-down", "mono", "O4"))
     tray_colour = colour_of(piece(page, 0))
-    held = []
-    page.route("**/move/", lambda route: held.append(route))
+    held = HeldMoves(page)
     piece(page, 0).click()
     cell(page, 2, 3).click()
-    landing = cell(page, 2, 4)
-    expect(landing).to_have_class(re.compile(r"\bis-landing\b"))
+    landing = cell(page, 2, 4)  # placed before the server's answer
+    expect(landing).to_have_class(re.compile(r"\bis-filled\b"))
     assert landing.get_attribute("data-c") == "t" and colour_of(landing) == tray_colour
-    page.wait_for_timeout(50)  # the route handler has the request
-    held[0].continue_()
+    held.wait(1)
+    held.release(0)
     wait_moves(page, 1)
+    expect(landing).to_have_attribute("data-c", "t")  # the server's answer agrees
     page.reload()
     for row, col in ((2, 3), (2, 4), (2, 5), (3, 4)):
         expect(cell(page, row, col)).to_have_attribute("data-c", "t")
@@ -71,7 +71,7 @@ def test_a_piece_that_fits_nowhere_is_dimmed_and_cannot_be_picked_up(page: Page)
     page.keyboard.press("Enter")
     cell(page, 1, 1).focus()
     page.keyboard.press("Enter")
-    page.wait_for_timeout(200)
+    expect(page.locator("#toast")).to_have_text("Choose a piece first.")  # the Enter was handled: nothing chosen
     assert moves == [] and stuck.get_attribute("aria-pressed") == "false"
 
 

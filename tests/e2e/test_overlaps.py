@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_play import CHECKERBOARD, EMPTY, cell, open_game, piece, show_position, wait_moves
+from tests.e2e.test_play import CHECKERBOARD, EMPTY, cell, open_game, piece, settled, show_position, wait_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,7 +35,7 @@ def test_the_does_not_fit_toast_hides_none_of_the_tools(size, request):
     toast = page.locator("#toast")
     expect(toast).to_have_text("That piece does not fit there.")
     expect(toast).to_have_class("toast is-shown")
-    page.wait_for_timeout(300)  # its slide in
+    settled(toast)  # its slide in
     box = toast.bounding_box()
     controls = page.locator(".tools button, .tools a, [data-testid='high-score']")
     assert controls.count() >= 3
@@ -53,7 +53,7 @@ def test_the_game_over_backdrop_covers_the_whole_score_row(size, request):
     cell(page, 0, 1).click()
     wait_moves(page, 1)
     expect(page.get_by_test_id("game-over")).to_be_visible()
-    page.wait_for_timeout(400)  # its fade in
+    settled(page.locator("#play-area > .overlay--over"))  # its fade in
     backdrop = page.locator("#play-area > .overlay--over").bounding_box()
     if size == "phone":  # from the tools row down at least: the label's glyphs stick out above its box
         tools = page.locator(".tools-new").bounding_box()

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from urllib.parse import parse_qs
+
+from playwright.sync_api import Page, Route, expect
 
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser
@@ -77,7 +79,7 @@ def screen_board(page: Page) -> list[str]:
 def screen_hand(page: Page) -> list[str | None]:
     return page.evaluate(
         """() => [...document.querySelectorAll('#play-area .slot')].map(slot => {
-            const p = slot.querySelector('.piece[data-slot]'); return p ? p.dataset.piece : null; })"""
+            const p = slot.querySelector('.piece[data-slot]:not(.is-played)'); return p ? p.dataset.piece : null; })"""
     )
 
 
@@ -87,6 +89,49 @@ def score(page: Page) -> int:
 
 def wait_moves(page: Page, moves: int) -> None:
     expect(page.locator("#play-area")).to_have_attribute("data-moves", str(moves))
+
+
+def next_frame(page: Page) -> None:
+    """Wait until the page has drawn its next frame (what a pointer move asks for is on screen)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def until_answered(page: Page, action) -> None:
+    """Run ``action`` and wait until the board's request it starts is over (htmx:afterRequest)."""
+    page.evaluate(
+        """() => { window.__answered = false;
+            document.addEventListener('htmx:afterRequest', () => { window.__answered = true; }, {once: true}); }"""
+    )
+    action()
+    page.wait_for_function("() => window.__answered")
+
+
+class HeldMoves:
+    """The page's move requests, held until the test lets each one through (or answers it)."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.routes: list[Route] = []
+        page.route("**/move/", lambda route: self.routes.append(route))
+
+    def wait(self, count: int) -> None:
+        """Until ``count`` move requests have reached the network (each round trip runs the route handler)."""
+        for _ in range(500):
+            if len(self.routes) >= count:
+                return
+            self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+        raise AssertionError(f"{len(self.routes)} move requests, not {count}")
+
+    def numbers(self) -> list[int]:
+        return [int(parse_qs(route.request.post_data)["move_number"][0]) for route in self.routes]
+
+    def release(self, index: int) -> None:
+        self.routes[index].continue_()
+
+
+def settled(locator) -> None:
+    """Wait until the element's animations and transitions (its own and its descendants') have run."""
+    locator.evaluate("el => Promise.all(el.getAnimations({subtree: true}).map((a) => a.finished))")
 
 
 def target_centre(page: Page, slot: int, row: int, col: int) -> tuple[float, float]:
@@ -141,7 +186,7 @@ def finger_drag(page: Page, slot: int, row: int, col: int) -> None:
     steps = 14
     for i in range(1, steps + 1):
         touch("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
-        page.wait_for_timeout(16)
+        next_frame(page)
     touch("touchEnd", x1, y1)
 
 
@@ -415,10 +460,13 @@ def test_a_double_tap_sends_one_move(page: Page):
                    c.click(); c.click(); }"""
     )
     wait_moves(page, 1)
-    page.wait_for_timeout(300)
-    assert len(moves) == 1
+    # the next move is sent after any second one of the first: two requests in all if none was
+    piece(page, 1).click()
+    cell(page, 5, 5).click()
+    wait_moves(page, 2)
+    assert len(moves) == 2
     game.refresh_from_db()
-    assert game.moves == 1 and game.used == [True, False, False]
+    assert game.moves == 2 and game.used == [True, True, False]
 
 
 def test_mute_is_remembered(page: Page):
@@ -459,30 +507,45 @@ def test_an_older_answer_never_replaces_the_board_on_screen(page: Page):
 
     # a late answer from before the move arrives: it must not replace the newer board
     page.route("**" + board_url, lambda route: route.fulfill(status=200, body=old_answer, content_type="text/html"))
-    page.evaluate("(url) => htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'})", board_url)
-    page.wait_for_timeout(500)
+    until_answered(
+        page,
+        lambda: page.evaluate("(url) => htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'})", board_url),
+    )
     wait_moves(page, 1)
     assert screen_board(page)[2] == "..#....."
     assert screen_hand(page) == [None, "mono", "mono"]
 
 
-def test_a_failed_request_puts_the_piece_back_and_reloads_the_board(page: Page):
+def test_a_move_that_gets_no_answer_stays_on_the_board_and_is_sent_again_once_the_server_answers(page: Page):
     game = open_game(page)
     show_position(page, game, ["#......."] + [EMPTY] * 7, ("O4", "mono", "mono"))
-    page.route("**/move/", lambda route: route.abort())
+    tries = []
+
+    def first_try_lost(route):
+        tries.append(route.request.post_data)
+        if len(tries) == 1:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/move/", first_try_lost)
 
     mouse_drag(page, 0, 4, 4)
 
-    expect(page.locator("#toast")).to_contain_text("connection failed")
+    expect(page.get_by_test_id("connection-lost")).to_be_visible()
     expect(page.locator(".drag-avatar")).to_have_count(0)
-    wait_moves(page, 0)
-    assert screen_hand(page) == ["O4", "mono", "mono"]
-    assert screen_board(page)[4] == EMPTY
-    # input works again once the request is over
-    page.unroute("**/move/")
+    assert screen_board(page)[4] == "....##.."  # played here meanwhile, never taken back
+    assert screen_hand(page) == [None, "mono", "mono"]
+    # the board's answer (no move yet) lets the move go again, with the same move_number
+    expect(page.get_by_test_id("connection-lost")).to_be_hidden()
+    wait_moves(page, 1)
+    assert len(tries) == 2 and tries[0] == tries[1] and "move_number=0" in tries[0]
+    assert screen_board(page)[4] == "....##.."
     piece(page, 1).click()
     cell(page, 7, 7).click()
-    wait_moves(page, 1)
+    wait_moves(page, 2)
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (2, 50)
 
 
 def test_reduced_motion_turns_the_animations_off(page: Page):

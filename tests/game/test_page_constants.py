@@ -12,7 +12,7 @@ import pytest
 
 from blockknock.events import PAGE_EVENTS
 from game.errors import PAGE_ERRORS
-from tests.helpers import log_in_new_guest
+from tests.helpers import log_in_new_guest, open_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CONSTANTS = re.compile(r'<script id="bk-constants" type="application/json">(.*?)</script>', re.S)
@@ -51,7 +51,7 @@ def test_the_declarations_are_the_codes_of_api_md_and_the_events_the_views_send(
 @pytest.mark.parametrize("path", ["/", "/practice/", "/daily/"])
 def test_the_play_page_carries_them_once_and_the_board_partial_does_not(client, path):
     log_in_new_guest(client)
-    page = client.get(path).content.decode()
+    page = open_page(client, path).content.decode()  # a mode's page with no game posts its start first
     assert constants_of(page) == EXPECTED
     board_url = re.search(r'data-board-url="([^"]+)"', page).group(1)
     board = client.get(board_url, HTTP_HX_REQUEST="true")

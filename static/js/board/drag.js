@@ -2,24 +2,29 @@
  * Drag and drop with pointer events (mouse, touch, pen), one pointer at a time.
  * A press becomes a drag after a small move threshold; the floating piece then
  * follows the pointer in requestAnimationFrame. On touch it floats above the
- * finger. The anchor (the piece's top-left) is the board cell under the floating
- * piece's top-left square. A press that never moves is a click (selection.js).
+ * finger, by at most 1.4 cells and no more than the room below the board lets the
+ * finger reach its bottom row (a phone held landscape). The anchor (the piece's
+ * top-left) is the board cell under the floating piece's top-left square. The next
+ * piece can be picked up while the server has not yet confirmed the last (sync.js).
+ * A press that never moves is a click (selection.js).
  */
-import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
-import { buildAvatar, placeAvatar, settleAvatar, snapBack } from "./avatar.js";
-import { deselect } from "./selection.js";
+
+import { buildAvatar, placeAvatar, snapBack } from "./avatar.js";
 import { nope, tell } from "./feedback.js";
+import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
+import { deselect } from "./selection.js";
+import { area, cellAt, isPlaying, isStuck, pieceFor, SIZE, state, strings } from "./state.js";
 import { sendMove } from "./sync.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
-const TOUCH_LIFT = 1.4; // cells between the finger and the floating piece
+const TOUCH_LIFT = 1.4; // cells between the finger and the floating piece, at most
+const FINGER_EDGE = 2; // px: the lowest a finger reaches is this far above the window's bottom
 const CLICK_AFTER_DRAG_MS = 400;
 
 function onPointerDown(event) {
   const button = event.target.closest(".piece[data-slot]");
   if (!button || button.disabled || isStuck(button)) return; // a stuck piece: the click says why (selection.js)
-  if (state.drag || state.inFlight || !isPlaying()) return; // one pointer at a time
+  if (state.drag || !isPlaying()) return; // one pointer at a time
   if (event.pointerType === "mouse" && event.button !== 0) return;
   state.lastInput = "pointer";
   state.drag = {
@@ -36,7 +41,7 @@ function onPointerDown(event) {
   };
   try {
     button.setPointerCapture(event.pointerId);
-  } catch (err) {
+  } catch (_err) {
     /* capture is a nicety */
   }
 }
@@ -76,12 +81,23 @@ function startDrag(drag) {
   } else {
     // float the piece above the finger so it stays visible
     drag.offX = drag.avatar.width / 2;
-    drag.offY = drag.avatar.height + TOUCH_LIFT * drag.geo.pitch;
+    drag.offY = drag.avatar.height + touchLift(drag.geo);
   }
   drag.button.classList.add("is-dragging");
   area().classList.add("is-dragging");
   setGhostColour(drag.button);
   positionAvatar(drag);
+}
+
+/*
+ * The lift above the finger: 1.4 cells, less where the window has no room below the board
+ * for it. A piece lands on the bottom row once its top-left square's centre is past that
+ * row's top: the finger, at most at the window's bottom, must get it there.
+ */
+function touchLift(geo) {
+  const bottom = geo.top + SIZE * geo.pitch - geo.gap; // the board's last pixel row
+  const room = window.innerHeight - FINGER_EDGE - bottom + geo.size / 2 - 1;
+  return Math.max(0, Math.min(TOUCH_LIFT * geo.pitch, room));
 }
 
 function positionAvatar(drag) {
@@ -101,7 +117,7 @@ function dragFrame(drag) {
   const onBoard = row >= 0 && row < SIZE && col >= 0 && col < SIZE;
   const pv = onBoard ? preview(drag.piece, row, col) : null;
   drag.onBoard = onBoard;
-  drag.anchor = pv && pv.fits ? pv : null;
+  drag.anchor = pv?.fits ? pv : null;
   drag.avatar.classList.toggle("is-over", !!drag.anchor);
   // over a cell where it fits, drawn exactly on the outlined landing cells: the free
   // position is off by up to half a cell (a piece two cells wide, centred over the
@@ -127,9 +143,9 @@ function onPointerUp(event) {
     drag.y = event.clientY;
     dragFrame(drag); // the final position decides the anchor
   }
-  if (dropped && drag.anchor && !state.inFlight && isPlaying()) {
-    settleAvatar(drag.avatar, drag.anchor, drag.geo);
-    sendMove(drag.piece, drag.anchor, drag.avatar);
+  if (dropped && drag.anchor && isPlaying()) {
+    drag.button.classList.remove("is-dragging");
+    sendMove(pieceFor(drag.button), drag.anchor, drag.avatar); // its button may be the redrawn hand's
     return;
   }
   clearPreview();

@@ -1,22 +1,21 @@
 /*
  * What the player sees, hears and feels, and is told: toasts, the "does not fit"
- * shake and buzz, and after each board swap the move's effects: the placed
+ * shake and buzz, and in the frame of each drop the move's effects: the placed
  * squares pop; cleared rows and columns burst in their blocks' colours; a combo
  * step rings the board and bumps the COMBO pill; an emptied board gets a sweep.
  * Each has its own sound (sound.js, window.BlockKnockSound: the mute toggle is
  * its own) and a buzz of the phone (../vibration.js: the Settings switch). With
  * prefers-reduced-motion no effect class is set at all (board.css also stops
- * them). Then the move's summary is read out.
+ * them). The server's summary of each move is read out when it confirms it.
  */
 import { announce } from "../live.js";
 import { vibrate } from "../vibration.js";
-import { SIZE, area, cellAt, readGame, reducedMotion } from "./state.js";
+import { cellAt, readGame, reducedMotion, SIZE } from "./state.js";
 
 const TOAST_MS = 2200;
 const TOAST_INSET = 12; // px from the board's top edge to the toast
 const BUZZ = { place: 12, clear: [30, 40, 30], big: [40, 40, 40, 40, 90] };
 let toastTimer = 0;
-let coloursBefore = ""; // the colour board on screen before the swap (the cleared cells' colours)
 
 function sounds() {
   return window.BlockKnockSound || null;
@@ -28,7 +27,7 @@ export function toast(text) {
   el.textContent = text;
   // over the top of the board, where it hides none of the controls above it
   const board = document.getElementById("board");
-  if (board) el.style.top = board.getBoundingClientRect().top + TOAST_INSET + "px";
+  if (board) el.style.top = `${board.getBoundingClientRect().top + TOAST_INSET}px`;
   el.classList.add("is-shown");
   window.clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => {
@@ -51,71 +50,72 @@ export function nope(button) {
   button.classList.add("is-nope");
 }
 
-function moveSounds(game) {
+function moveSounds(move) {
   const sound = sounds();
-  if (game.lines > 0) {
-    sound?.play("clear", game.lines);
-    if (game.combo > 1) sound?.play("combo", game.combo);
-    if (game.bonus > 0) sound?.play("empty");
-    vibrate(game.lines > 1 || game.bonus > 0 ? BUZZ.big : BUZZ.clear);
+  if (move.lines > 0) {
+    sound?.play("clear", move.lines);
+    if (move.combo > 1) sound?.play("combo", move.combo);
+    if (move.bonus > 0) sound?.play("empty");
+    vibrate(move.lines > 1 || move.bonus > 0 ? BUZZ.big : BUZZ.clear);
   } else {
     sound?.play("place");
     vibrate(BUZZ.place);
   }
-  if (game.status !== "playing") sound?.play("end");
 }
 
-/* Start an effect; the next board partial replaces the element, and the class with it. */
+const EFFECTS = ["is-placed", "fx-clear", "fx-combo", "fx-empty"];
+
+/* Start an effect; the next move's effects (or a board partial) replace it. */
 function flash(el, name) {
   if (el) el.classList.add(name);
 }
 
 /* Cleared cells burst in the colour they had: from the board before, or the piece just placed. */
-function burstCleared(game, pending) {
-  const placed = new Set((pending ? pending.targets : []).map(([r, c]) => r * SIZE + c));
-  const key = pending && pending.button ? pending.button.dataset.c : "";
+function burstCleared(move) {
+  const placed = new Set(move.targets.map(([r, c]) => r * SIZE + c));
   for (let i = 0; i < SIZE * SIZE; i++) {
     const row = Math.floor(i / SIZE);
     const col = i % SIZE;
-    if (!game.rows.includes(row) && !game.cols.includes(col)) continue;
+    if (!move.rows.includes(row) && !move.cols.includes(col)) continue;
     const cell = cellAt(row, col);
-    const before = coloursBefore.charAt(i);
-    cell.dataset.c = placed.has(i) ? key : before && before !== "." ? before : "#";
+    const before = move.coloursBefore.charAt(i);
+    cell.dataset.c = placed.has(i) ? move.key : before && before !== "." ? before : "#";
     flash(cell, "fx-clear");
   }
 }
 
-function moveEffects(a, game, pending) {
+function moveEffects(a, move) {
+  a.querySelectorAll(EFFECTS.map((name) => `.${name}`).join(",")).forEach((el) => {
+    el.classList.remove(...EFFECTS);
+    void el.offsetWidth; // restart the animation
+  });
   if (reducedMotion.matches) return;
-  if (pending) {
-    pending.targets.forEach(([r, c]) => {
-      const cell = cellAt(r, c);
-      if (cell && cell.classList.contains("is-filled")) cell.classList.add("is-placed");
-    });
-  }
-  if (game.lines > 0) burstCleared(game, pending);
-  // on the board's wrapper: htmx settles #board's class attribute after the swap (it has an id)
-  if (game.lines > 0 && game.combo > 1) {
+  move.targets.forEach(([r, c]) => {
+    const cell = cellAt(r, c);
+    if (cell?.classList.contains("is-filled")) cell.classList.add("is-placed");
+  });
+  if (move.lines > 0) burstCleared(move);
+  if (move.lines > 0 && move.combo > 1) {
     flash(a.querySelector(".board-wrap"), "fx-combo");
     flash(a.querySelector(".combo"), "fx-combo");
   }
-  if (game.bonus > 0) flash(a.querySelector(".board-wrap"), "fx-empty");
+  if (move.bonus > 0) flash(a.querySelector(".board-wrap"), "fx-empty");
 }
 
-/* After the board partial was swapped in: the move's effects, sounds and buzz; read out. */
-export function swapFeedback(a, pending) {
+/*
+ * A move played on the board (local.js, in the frame of the drop): its effects, sounds
+ * and buzz. move: {lines, rows, cols, combo, bonus, targets, key (the piece's colour),
+ * coloursBefore (the colour board before it)}.
+ */
+export function moveFeedback(a, move) {
+  moveEffects(a, move);
+  moveSounds(move);
+}
+
+/* After the server's board partial was swapped in: the end of the game sounds; read out. */
+export function swapFeedback(a) {
   const game = readGame(a);
-  if (game.event === "move" && !game.error) {
-    moveEffects(a, game, pending);
-    moveSounds(game);
-  }
+  if (game.event === "move" && !game.error && game.status !== "playing") sounds()?.play("end");
   const summary = a.querySelector("[data-announce]");
   if (summary && game.event) announce(summary.textContent);
-}
-
-export function listen() {
-  document.addEventListener("htmx:beforeSwap", () => {
-    const current = area();
-    coloursBefore = current ? readGame(current).colours : "";
-  });
 }

@@ -2,13 +2,13 @@
  * Keyboard focus on the board: a roving tabindex (one cell in the Tab order), and
  * after a swap, focus put back somewhere useful.
  */
-import { SIZE, board, cellAt, state } from "./state.js";
+import { board, cellAt, SIZE, state } from "./state.js";
 
 export function setRoving(row, col) {
   state.focusPos = { row, col };
   const b = board();
   if (!b) return;
-  b.querySelectorAll('.cell[tabindex="0"]').forEach((cell) => cell.setAttribute("tabindex", "-1"));
+  for (const cell of b.querySelectorAll('.cell[tabindex="0"]')) cell.setAttribute("tabindex", "-1");
   const cell = cellAt(row, col);
   if (cell) cell.setAttribute("tabindex", "0");
 }
@@ -21,8 +21,15 @@ export function focusCell(row, col) {
   if (cell) cell.focus();
 }
 
+/* The keyboard's next piece: the first one of the hand still to place. */
+export function focusNextPiece(a) {
+  const next = a.querySelector(".piece[data-slot]:not([disabled])");
+  if (next) next.focus();
+  else focusCell(state.focusPos.row, state.focusPos.col);
+}
+
 /* After a swap the focused element is gone: an overlay's button, else (keyboard) a piece. */
-export function restoreFocus(a, pending) {
+export function restoreFocus(a) {
   const active = document.activeElement;
   if (active && active !== document.body && document.body.contains(active)) return;
   const overlay = a.querySelector(".overlay [data-autofocus]");
@@ -30,10 +37,5 @@ export function restoreFocus(a, pending) {
     overlay.focus();
     return;
   }
-  if (state.lastInput !== "keyboard") return;
-  let next = a.querySelector(".piece[data-slot]:not([disabled])");
-  if (pending && pending.rejected)
-    next = a.querySelector(`.piece[data-slot="${pending.slot}"]`) || next;
-  if (next) next.focus();
-  else focusCell(state.focusPos.row, state.focusPos.col);
+  if (state.lastInput === "keyboard") focusNextPiece(a);
 }

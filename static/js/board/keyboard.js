@@ -4,11 +4,12 @@
  * row's ends (with Ctrl: the board's corners), Enter or Space places, Escape
  * cancels; the focused cell previews.
  */
-import { SIZE, board, state, strings } from "./state.js";
-import { focusCell, setRoving } from "./focus.js";
-import { deselect, placeAt } from "./selection.js";
-import { preview, showPreview } from "./preview.js";
+
 import { announce } from "../live.js";
+import { focusCell, setRoving } from "./focus.js";
+import { preview, showPreview } from "./preview.js";
+import { deselect, placeAt } from "./selection.js";
+import { board, SIZE, state, strings } from "./state.js";
 
 function onBoardKey(event) {
   const cell = event.target.closest(".cell");
@@ -35,7 +36,7 @@ function onBoardKey(event) {
 /* Escape drops the selection (not while a dialog is open); focus goes back to the piece. */
 function cancel() {
   const button = state.selected.button;
-  const inBoard = board() && board().contains(document.activeElement);
+  const inBoard = board()?.contains(document.activeElement);
   deselect();
   announce(strings("cancelled"));
   if (inBoard && document.body.contains(button)) button.focus();
@@ -47,16 +48,16 @@ function onKeyDown(event) {
     cancel();
     return;
   }
-  if (board() && board().contains(event.target)) onBoardKey(event);
+  if (board()?.contains(event.target)) onBoardKey(event);
 }
 
 function onFocusIn(event) {
-  const cell = event.target.closest && event.target.closest("#board .cell");
+  const cell = event.target.closest?.("#board .cell");
   if (!cell) return;
   const row = Number(cell.dataset.row);
   const col = Number(cell.dataset.col);
   setRoving(row, col);
-  if (state.selected && !state.inFlight) showPreview(preview(state.selected, row, col), true);
+  if (state.selected) showPreview(preview(state.selected, row, col), true);
 }
 
 export function listen() {

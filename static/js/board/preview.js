@@ -1,52 +1,25 @@
 /*
  * The preview: where the chosen piece would land on the board shown on screen
- * (a ghost) and the rows and columns it would complete (lit up). The server
- * decides the move; this only shows it.
+ * (a ghost) and the rows and columns it would complete (lit up), by the game's
+ * rules in the browser (../fair/board.js, as local.js plays the move).
  */
-import { SIZE, area, board, cellAt, pieceColour, readGame } from "./state.js";
+import { place } from "../fair/board.js";
+import { board, cellAt, pieceColour, SIZE, state } from "./state.js";
 
-function fitsOn(targets, filled) {
-  return targets.every(
-    ([r, c]) => r >= 0 && r < SIZE && c >= 0 && c < SIZE && !filled[r * SIZE + c],
-  );
-}
-
-function fullLines(filled) {
-  const rows = [];
-  const cols = [];
-  for (let i = 0; i < SIZE; i++) {
-    let rowFull = true;
-    let colFull = true;
-    for (let j = 0; j < SIZE; j++) {
-      rowFull = rowFull && filled[i * SIZE + j];
-      colFull = colFull && filled[j * SIZE + i];
-    }
-    if (rowFull) rows.push(i);
-    if (colFull) cols.push(i);
-  }
-  return { rows, cols };
-}
-
-/* Where the piece would go with its anchor (top-left) on (row, col). */
+/* Where the piece would go with its anchor (top-left) on (row, col), on the position shown. */
 export function preview(piece, row, col) {
   const targets = piece.cells.map(([dr, dc]) => [row + dr, col + dc]);
-  const filled = readGame(area()).filled;
-  const fits = fitsOn(targets, filled);
-  let lines = { rows: [], cols: [] };
-  if (fits) {
-    targets.forEach(([r, c]) => {
-      filled[r * SIZE + c] = true;
-    });
-    lines = fullLines(filled);
-  }
-  return { row, col, targets, fits, rows: lines.rows, cols: lines.cols };
+  const placed = place(state.shown.board, piece.cells, row, col);
+  const rows = placed ? placed.rows : [];
+  const cols = placed ? placed.cols : [];
+  return { row, col, targets, fits: !!placed, rows, cols };
 }
 
 export function clearPreview() {
   const b = board();
   if (!b) return;
-  b.querySelectorAll(".is-ghost, .is-ghost-bad, .is-line, .is-landing").forEach((cell) => {
-    cell.classList.remove("is-ghost", "is-ghost-bad", "is-line", "is-landing");
+  b.querySelectorAll(".is-ghost, .is-ghost-bad, .is-line").forEach((cell) => {
+    cell.classList.remove("is-ghost", "is-ghost-bad", "is-line");
     if (!cell.classList.contains("is-filled")) delete cell.dataset.c;
   });
   b.classList.remove("has-lines");
@@ -77,15 +50,4 @@ export function showPreview(pv, showBad) {
 export function setGhostColour(button) {
   const colour = pieceColour(button);
   if (colour) board().style.setProperty("--ghost", colour);
-}
-
-/* The move is sent: its cells take the piece's colour at once; the server's board confirms (or clearPreview undoes it). */
-export function showLanding(pv, button) {
-  pv.targets.forEach(([r, c]) => {
-    const cell = cellAt(r, c);
-    if (!cell) return;
-    cell.dataset.c = button.dataset.c;
-    cell.classList.remove("is-ghost");
-    cell.classList.add("is-landing");
-  });
 }

@@ -1,17 +1,20 @@
 /*
  * Click + click: click or tap a piece, then a board cell (its anchor); a mouse
- * hovering the board previews. The selection is also what the keyboard places
- * (keyboard.js).
+ * hovering the board previews. A touch has no hover, so on touch the first tap on
+ * a cell shows where the piece would land (or that it does not fit there) and a
+ * second tap on the same cell places it; a tap on another cell moves the preview.
+ * The selection is also what the keyboard places (keyboard.js).
  */
+
+import { announce } from "../live.js";
+import { nope, tell } from "./feedback.js";
+import { focusCell, focusNextPiece, setRoving } from "./focus.js";
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
 import { area, board, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
-import { nope, tell } from "./feedback.js";
-import { focusCell, setRoving } from "./focus.js";
-import { announce } from "../live.js";
 import { sendMove } from "./sync.js";
 
 export function select(button, viaKeyboard) {
-  if (!isPlaying() || state.inFlight || button.disabled) return;
+  if (!isPlaying() || button.disabled) return;
   if (isStuck(button)) {
     deselect();
     nope(button);
@@ -41,6 +44,7 @@ export function deselect() {
     selected.button.classList.remove("is-selected");
   }
   state.selected = null;
+  state.touchPreview = null;
   const a = area();
   if (a) a.classList.remove("has-selection");
   clearPreview();
@@ -48,7 +52,7 @@ export function deselect() {
 
 /* Place the selected piece with its anchor on (row, col), if the preview says it fits. */
 export function placeAt(row, col) {
-  if (state.inFlight || !isPlaying()) return;
+  if (!isPlaying()) return;
   const selected = state.selected;
   if (!selected) {
     tell(strings("choosePiece"));
@@ -61,7 +65,20 @@ export function placeAt(row, col) {
     tell(strings("noFit"));
     return;
   }
+  deselect();
   sendMove(selected, pv, null);
+  if (state.lastInput === "keyboard") focusNextPiece(area());
+}
+
+/* A touch's tap on a cell: the first shows the landing, a second on the same cell places. */
+function tapCell(row, col) {
+  const shown = state.touchPreview;
+  if (shown && shown.row === row && shown.col === col) {
+    placeAt(row, col);
+    return;
+  }
+  state.touchPreview = { row, col };
+  showPreview(preview(state.selected, row, col), true);
 }
 
 function onClick(event) {
@@ -76,18 +93,21 @@ function onClick(event) {
   }
   const cell = event.target.closest("#board .cell");
   if (cell && state.selected && state.lastInput !== "keyboard") {
-    setRoving(Number(cell.dataset.row), Number(cell.dataset.col));
-    placeAt(Number(cell.dataset.row), Number(cell.dataset.col));
+    const row = Number(cell.dataset.row);
+    const col = Number(cell.dataset.col);
+    setRoving(row, col);
+    if (state.pointerType === "touch") tapCell(row, col);
+    else placeAt(row, col);
   }
 }
 
 function hovering(event) {
-  return !state.drag && state.selected && !state.inFlight && event.pointerType === "mouse";
+  return !state.drag && state.selected && event.pointerType === "mouse";
 }
 
 function onPointerOver(event) {
   if (!hovering(event)) return;
-  const cell = event.target.closest && event.target.closest("#board .cell");
+  const cell = event.target.closest?.("#board .cell");
   if (cell)
     showPreview(preview(state.selected, Number(cell.dataset.row), Number(cell.dataset.col)), true);
 }
@@ -95,10 +115,17 @@ function onPointerOver(event) {
 function onPointerOut(event) {
   if (!hovering(event)) return;
   const b = board();
-  if (b && b.contains(event.target) && !b.contains(event.relatedTarget)) clearPreview();
+  if (b?.contains(event.target) && !b.contains(event.relatedTarget)) clearPreview();
 }
 
 export function listen() {
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      state.pointerType = event.pointerType;
+    },
+    true,
+  );
   document.addEventListener("click", onClick);
   document.addEventListener("pointerover", onPointerOver);
   document.addEventListener("pointerout", onPointerOut);

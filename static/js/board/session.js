@@ -20,9 +20,7 @@
  * from its live region. Nothing is sent into another player's game.
  */
 import { announce } from "../live.js";
-import { area } from "./state.js";
-
-const CSRF_FAILED = "csrf_failed";
+import { area, CONSTANTS } from "./state.js";
 
 function dialog() {
   return document.getElementById("session-lost");
@@ -30,10 +28,10 @@ function dialog() {
 
 /* The answer is Django's CSRF refusal (JSON from blockknock.errors.csrf_failure). */
 export function isTokenRefused(xhr) {
-  if (!xhr || xhr.status !== 403) return false;
+  if (xhr?.status !== 403) return false;
   try {
-    return JSON.parse(xhr.responseText).error === CSRF_FAILED;
-  } catch (err) {
+    return JSON.parse(xhr.responseText).error === CONSTANTS.errors.csrfFailed;
+  } catch (_err) {
     return false; // not JSON: another 403
   }
 }
@@ -65,7 +63,7 @@ export async function recoverToken() {
   let now;
   try {
     now = await sessionNow();
-  } catch (err) {
+  } catch (_err) {
     return "unanswered";
   }
   const pagePlayer = area().dataset.player; // "" on a first visit's page (no player yet)

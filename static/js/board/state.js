@@ -2,16 +2,25 @@
  * The board script's one shared state, and the game as the server rendered it.
  *
  * `state` holds what the modules share while the player acts (selection, drag,
- * the move on its way, the connection). The game itself is never kept: readGame()
- * reads it from the data-* attributes the board partial puts on #play-area
- * (templates/game/play.html), so it is always the server's.
+ * the moves on their way, the connection). readGame() reads a game from the data-*
+ * attributes the board partial puts on #play-area (templates/game/play.html): the
+ * server's. `state.shown` is the position on screen: the server's, plus the moves
+ * played here that it has not confirmed yet (local.js), which the next piece is
+ * previewed and played on.
  */
 export const SIZE = 8;
 
 export const state = {
   selected: null, // the chosen piece: {slot, cells, button}
   inFlight: false, // a request that changes the board is on its way
-  pending: null, // the move sent: {slot, row, col, targets, avatar, button, keyboard, rejected}
+  queue: [], // moves played here, not yet confirmed, in order: {number, slot, row, col, before, expect, sent}
+  shown: null, // the position on screen (local.js): {board, colours, score, best, combo, scoring}
+  serverHtml: "", // the last board partial the server confirmed: what a refused or failed move rolls back to
+  taken: false, // the answer of the request on its way was taken in (confirmed in place or swapped in)
+  told: false, // ... and its refusal was said (the error event)
+  disagreed: false, // ... and it showed another board than the moves played here (swapped in: say so)
+  pointerType: "mouse", // the last press's: "mouse", "touch" or "pen"
+  touchPreview: null, // a touch's first tap on a cell: {row, col}; a second tap there places (selection.js)
   drag: null, // the pointer press or drag under way (drag.js)
   ignoreClick: false, // the click that ends a drag selects nothing
   lastInput: "pointer", // "pointer" or "keyboard"
@@ -21,6 +30,9 @@ export const state = {
   tokenRetry: false, // the request on its way was sent again after a refused CSRF token (session.js)
   lost: "", // why this tab cannot play on ("signedOut", "playerChanged", "stale"), or ""
 };
+
+/* The names the server shares with this script: events and error codes (the #bk-constants JSON). */
+export const CONSTANTS = JSON.parse(document.getElementById("bk-constants")?.textContent || "{}");
 
 export function area() {
   return document.getElementById("play-area");
@@ -38,7 +50,7 @@ export function cellAt(row, col) {
 /* A translated message from #board-strings (data-no-fit, data-choose-piece, ...). */
 export function strings(name) {
   const el = document.getElementById("board-strings");
-  return (el && el.dataset[name]) || "";
+  return el?.dataset[name] || "";
 }
 
 function indices(text) {

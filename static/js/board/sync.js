@@ -1,34 +1,53 @@
 /*
- * Talking to the server through htmx. At most one request changes the board at
- * a time; input is ignored while one is in flight. Every answer is a board
- * partial whose #play-area carries the game's id and move count (data-game-id,
- * data-moves): an answer older than the board on screen is dropped. A refused
- * move (400/403/409) comes back with a resynced board and an HX-Trigger
- * "bk:game-error"; the dragged piece goes back to its slot.
+ * Talking to the server through htmx, with every move played on the page first
+ * (local.js, issue 24). A move joins `state.queue` and shows at once; the queue is
+ * sent in order, one request at a time, each move once with its move_number. Every
+ * answer is a board partial whose #play-area carries the game's id and move count
+ * (data-game-id, data-moves): an answer older than the board on screen is dropped.
  *
- * Connection lost: a request that gets no answer (network error, timeout) or a
- * 5xx shows the "Connection lost, retrying" banner (#connection-lost) and puts
- * the piece back; the board is then fetched again with a growing delay (1 s, 2 s,
- * 4 s ... at most 15 s) until the server answers, which hides the banner and swaps
- * in the server's board (the move may or may not have been applied: the server's
- * board says which).
+ * An answer that shows what the moves played here predicted (board, score, combo,
+ * moves left) confirms them in place (local.js confirmInPlace): the board is not
+ * redrawn, so the player plays on and the effects run on; the answer to a hand's
+ * last move brings the new hand. Any other answer is the server's board and wins:
+ * it is swapped in whole and the unconfirmed moves are dropped. A refused move
+ * (400/403/409) comes with that board and an HX-Trigger event (its name and the
+ * error codes come from the page, #bk-constants); a refusal without a board, or a
+ * 5xx, rolls back to the last board the server confirmed (`state.serverHtml`).
+ * The toast, the banner or the #session-lost dialog says why.
+ *
+ * Connection lost: a request that gets no answer (network error, timeout) shows the
+ * "Connection lost, retrying" banner (#connection-lost) and keeps the queue: the
+ * player can finish the hand (the next hand waits for the connection, and says so).
+ * The board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s);
+ * its answer says which queued moves the server has (none, or the one on its way),
+ * and the rest are sent, in order, once it is back.
  *
  * A stale tab (session.js): a request refused for its CSRF token (a log-in in
  * another tab) is sent again once with a fresh token if the session still plays
  * as this page's player; otherwise, and for a "signed_out" refusal (a first visit's
- * page: "stale_page"), the piece goes back and the #session-lost dialog says why.
- * A refusal without an error event says so in a toast: no refused move snaps back
- * silently. A first visit's first action logs its new guest in, which rotates the
- * token: its answer's X-CSRFToken header is the one to send from then on.
+ * page: "stale_page"), the board rolls back and the #session-lost dialog says why.
+ * A first visit's first action logs its new guest in, which rotates the token: its
+ * answer's X-CSRFToken header is the one to send from then on.
  */
-import { area, readGame, state, strings } from "./state.js";
-import { clearPreview, showLanding, showPreview } from "./preview.js";
+
+import { announce } from "../live.js";
 import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
-import { announce } from "../live.js";
-import { snapBack } from "./avatar.js";
+import {
+  confirmInPlace,
+  factsOf,
+  paintMove,
+  predict,
+  readShown,
+  sameFacts,
+  showHandWaiting,
+  shownFacts,
+} from "./local.js";
 import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
+import { area, CONSTANTS, pieceFor, readGame, state, strings } from "./state.js";
 
+const EVENTS = CONSTANTS.events || {};
+const ERRORS = CONSTANTS.errors || {};
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15000;
@@ -43,23 +62,34 @@ function swapInto(method, url, values) {
   });
 }
 
-/* Post the move: the piece's anchor on the preview's (row, col); a first visit's page sends its token (data-pending). */
+/* Play the piece with its anchor on the preview's (row, col) now, and queue it for the server. */
 export function sendMove(piece, pv, avatar) {
-  const a = area();
-  state.pending = {
+  if (avatar) avatar.remove(); // the piece is drawn on its cells from this frame on
+  const predicted = predict(piece, pv.row, pv.col);
+  if (!predicted) return;
+  const last = state.queue[state.queue.length - 1];
+  state.queue.push({
+    number: last ? last.number + 1 : readGame(area()).moves,
     slot: piece.slot,
     row: pv.row,
     col: pv.col,
-    targets: pv.targets,
-    avatar,
-    button: piece.button,
-    rejected: false,
-  };
-  showPreview(pv, false);
-  showLanding(pv, piece.button);
-  piece.button.classList.add("is-sending");
-  const values = { slot: piece.slot, row: pv.row, col: pv.col, move_number: readGame(a).moves };
-  if (a.dataset.pending) values.pending = a.dataset.pending;
+    before: shownFacts(state.shown),
+    expect: shownFacts(predicted.shown),
+    sent: false,
+  });
+  state.touchPreview = null;
+  paintMove(piece, pv.targets, predicted);
+  pump();
+}
+
+/* Send the first queued move, unless a request is on its way or the server is out of reach. */
+function pump() {
+  const move = state.queue[0];
+  if (!move || move.sent || state.inFlight || state.retryDelay || state.lost) return;
+  const a = area();
+  move.sent = true;
+  const values = { slot: move.slot, row: move.row, col: move.col, move_number: move.number };
+  if (a.dataset.pending) values.pending = a.dataset.pending; // a first visit's page: its token
   swapInto("POST", a.dataset.moveUrl, values);
 }
 
@@ -70,24 +100,15 @@ function resync() {
 }
 
 function targetsPlayArea(detail) {
-  const target = detail && (detail.target || (detail.requestConfig && detail.requestConfig.target));
+  const target = detail && (detail.target || detail.requestConfig?.target);
   return !!target && target.id === "play-area";
 }
 
-/* The game an answer carries: its #play-area's data-* attributes (parsed, never run). */
-function incomingGame(html) {
+/* The #play-area of an answer (parsed, never run). */
+function incomingArea(html) {
   const template = document.createElement("template");
   template.innerHTML = html || "";
-  const el = template.content.querySelector("#play-area");
-  return el ? readGame(el) : null;
-}
-
-function setBusy(busy) {
-  const a = area();
-  if (!a) return;
-  a.classList.toggle("is-busy", busy);
-  if (busy) a.setAttribute("aria-busy", "true");
-  else a.removeAttribute("aria-busy");
+  return template.content.querySelector("#play-area");
 }
 
 function onBeforeRequest(event) {
@@ -98,7 +119,56 @@ function onBeforeRequest(event) {
   }
   state.inFlight = true;
   state.lost = "";
-  setBusy(true);
+  state.told = false;
+}
+
+function isNewGame(detail) {
+  const elt = detail.requestConfig?.elt;
+  return !!elt?.hasAttribute?.("data-new-game");
+}
+
+/* An answer taken in without htmx's swap: its out-of-band parts (the header's player, after a first move). */
+function swapOutOfBand(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html || "";
+  for (const el of template.content.querySelectorAll("[hx-swap-oob]")) {
+    const current = el.id && document.getElementById(el.id);
+    if (!current) continue;
+    el.removeAttribute("hx-swap-oob");
+    current.replaceWith(el);
+    window.htmx.process(el);
+  }
+}
+
+/*
+ * An answer while moves played here are unconfirmed: the server has the first `done`
+ * of them. It agrees if it shows what they predicted; then the rest stay queued.
+ */
+function reconcile(detail, incoming, status) {
+  const queue = state.queue;
+  const game = readGame(incoming);
+  const shown = readGame(area());
+  const done = game.moves - queue[0].number;
+  const agrees =
+    status < 300 &&
+    (shown.id === "" || game.id === shown.id) &&
+    game.status === "playing" &&
+    done >= 0 &&
+    done <= queue.length &&
+    sameFacts(factsOf(incoming), done === 0 ? queue[0].before : queue[done - 1].expect);
+  state.queue = agrees ? queue.slice(done) : [];
+  if (!agrees) {
+    // the server's board wins, swapped in whole; a game that ended needs no apology
+    state.disagreed = status < 300 && game.status === "playing";
+    return;
+  }
+  for (const move of state.queue) move.sent = false;
+  detail.shouldSwap = false;
+  state.serverHtml = detail.serverResponse;
+  state.taken = true;
+  swapOutOfBand(detail.serverResponse);
+  confirmInPlace(incoming, state.queue.length === 0);
+  afterBoard(area());
 }
 
 /* Never replace the board on screen with an older one (a new game may replace any, and any game a
@@ -106,41 +176,41 @@ function onBeforeRequest(event) {
 function onBeforeSwap(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
-  if (RESYNC_STATUSES.includes(detail.xhr.status) && detail.serverResponse) {
+  const status = detail.xhr.status;
+  if (RESYNC_STATUSES.includes(status) && detail.serverResponse) {
     detail.shouldSwap = true; // a refused move comes with the server's board
     detail.isError = false;
   }
   if (!detail.shouldSwap) return;
-  const incoming = incomingGame(detail.serverResponse);
-  if (!incoming || Number.isNaN(incoming.moves)) {
+  const incoming = incomingArea(detail.serverResponse);
+  if (!incoming || Number.isNaN(readGame(incoming).moves)) {
     detail.shouldSwap = false;
     return;
   }
-  const elt = detail.requestConfig && detail.requestConfig.elt;
-  const isNewGame = !!(elt && elt.hasAttribute && elt.hasAttribute("data-new-game"));
+  if (isNewGame(detail)) state.queue = [];
+  if (state.queue.length) {
+    reconcile(detail, incoming, status);
+    return;
+  }
   const current = area();
-  if (!current || isNewGame) return;
+  if (!current || isNewGame(detail) || status >= 300) return;
   const shown = readGame(current);
   if (shown.id === "") return;
-  if (incoming.id !== shown.id || incoming.moves < shown.moves) detail.shouldSwap = false;
+  const game = readGame(incoming);
+  if (game.id !== shown.id || game.moves < shown.moves) detail.shouldSwap = false;
 }
 
 function onGameError(event) {
   const info = event.detail || {};
-  if (info.code === "not_found") {
+  if (info.code === ERRORS.notFound) {
     window.location.reload();
     return;
   }
-  const pending = state.pending;
-  if (pending) {
-    pending.rejected = true;
-    snapBack(pending.avatar, pending.button);
-    pending.avatar = null;
-    nope(null);
-  }
-  if (info.code === "signed_out")
+  state.told = true;
+  nope(null);
+  if (info.code === ERRORS.signedOut)
     state.lost = "signedOut"; // the dialog says it (settle)
-  else if (info.code === "stale_page")
+  else if (info.code === ERRORS.stalePage)
     state.lost = "stale"; // a first visit's page that can no longer start its game
   else toast(info.detail);
 }
@@ -148,32 +218,44 @@ function onGameError(event) {
 function onAfterRequest(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
-  const token = detail.xhr && detail.xhr.getResponseHeader("X-CSRFToken");
+  const token = detail.xhr?.getResponseHeader("X-CSRFToken");
   if (token) useToken(token); // a first visit's first action logged its new guest in, which rotated the token
   if (isTokenRefused(detail.xhr)) tokenRefused(detail);
-  else settle(detail, detail.xhr ? detail.xhr.status : 0);
+  else settle(detail.xhr ? detail.xhr.status : 0);
 }
 
-/* The request is over: put a piece that was not swapped in back, resync, say what went wrong. */
-function settle(detail, status) {
+/* The board the server last confirmed, back on screen: the moves played here since are undone. */
+function rollBack() {
+  state.queue = [];
+  const el = incomingArea(state.serverHtml);
+  if (!el) {
+    resync();
+    return;
+  }
+  area().replaceWith(el);
+  window.htmx.process(el);
+  afterSwapped(el);
+}
+
+/* The request is over: what its answer did not take in rolls back (but a lost connection keeps the queue). */
+function settle(status) {
   state.inFlight = false;
   state.tokenRetry = false;
-  setBusy(false);
   const unanswered = status === 0 || status >= 500; // network error, timeout or server error
-  const pending = state.pending;
-  if (pending) {
-    // not swapped in (refused, network error, server error or an outdated answer): put the piece back
-    state.pending = null;
-    snapBack(pending.avatar, pending.button);
-    if (pending.button) pending.button.classList.remove("is-sending");
-    clearPreview();
-    const refused = !unanswered && status >= 400; // (onBeforeSwap clears htmx's isError for 4xx)
-    if (!unanswered && !state.lost && (refused || !detail.successful || detail.failed)) resync();
-    if (refused && !state.lost && !pending.rejected) toast(strings("refused"));
+  const taken = state.taken;
+  state.taken = false;
+  if (status === 0) {
+    for (const move of state.queue) move.sent = false; // the server's board will say if it has the one on its way
+  } else if (!taken && state.queue.length) {
+    rollBack();
+    if (!unanswered && !state.lost && !state.told) toast(strings("refused"));
   }
+  if (state.disagreed) toast(strings("refused"));
+  state.disagreed = false;
   if (unanswered) connectionLost();
   else connectionBack();
   if (state.lost) showSessionLost(state.lost);
+  pump();
 }
 
 /* Refused for its CSRF token: send it again once with a fresh one, if this page's player is still the session's. */
@@ -184,7 +266,7 @@ async function tokenRefused(detail) {
     return;
   }
   if (outcome !== "unanswered") state.lost = outcome;
-  settle(detail, outcome === "unanswered" ? 0 : detail.xhr.status);
+  settle(outcome === "unanswered" ? 0 : detail.xhr.status);
 }
 
 /* The same request again (a move keeps its move_number: the server never applies it twice). */
@@ -214,6 +296,7 @@ function connectionLost() {
   if (first) announce(el ? el.textContent : strings("network"), { assertive: true });
   window.clearTimeout(state.retryTimer);
   state.retryTimer = window.setTimeout(retryBoard, state.retryDelay);
+  showHandWaiting();
 }
 
 function retryBoard() {
@@ -232,25 +315,59 @@ function connectionBack() {
   const el = banner();
   if (el) el.hidden = true;
   toast(strings("network"));
+  showHandWaiting();
+}
+
+/* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */
+function relink(a) {
+  for (const held of [state.selected, state.drag]) {
+    if (!held?.button) continue;
+    const button = a.querySelector(
+      `.piece[data-slot="${held.button.dataset.slot}"]:not(.is-played)`,
+    );
+    if (held === state.selected && (!button || button.disabled)) {
+      state.selected = null;
+      continue;
+    }
+    if (!button) continue;
+    held.button = button;
+    if (held === state.selected) {
+      state.selected = pieceFor(button);
+      button.setAttribute("aria-pressed", "true");
+      button.classList.add("is-selected");
+      a.classList.add("has-selection");
+    } else if (held.started) button.classList.add("is-dragging");
+  }
+}
+
+/* A board of the server's on screen (confirmed in place or swapped in). */
+function afterBoard(a) {
+  swapFeedback(a);
+  relink(a);
+  setRoving(state.focusPos.row, state.focusPos.col);
+  restoreFocus(a);
+  window.BlockKnockSound?.sync();
+}
+
+/* Swapped in whole: the position on screen is the server's. */
+function afterSwapped(a) {
+  state.shown = readShown(a);
+  state.serverHtml = a.outerHTML;
+  state.touchPreview = null;
+  afterBoard(a);
 }
 
 function onAfterSwap(event) {
   const a = event.target;
-  if (!a || a.id !== "play-area") return;
-  const pending = state.pending;
-  state.pending = null;
-  state.selected = null;
-  if (pending && pending.avatar) pending.avatar.remove();
-  swapFeedback(a, pending);
-  setRoving(state.focusPos.row, state.focusPos.col);
-  restoreFocus(a, pending);
-  window.BlockKnockSound?.sync();
+  if (a?.id !== "play-area") return;
+  state.taken = true;
+  afterSwapped(a);
 }
 
 /* New game asks first (a <dialog>) while the game is unfinished. */
 function onConfirm(event) {
   const elt = event.detail.elt;
-  if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-confirm-new")) return;
+  if (!elt?.hasAttribute?.("data-confirm-new")) return;
   if (state.tokenRetry) return; // sent again after a fresh token: it was confirmed the first time
   const dialog = document.getElementById("new-game-dialog");
   if (!dialog || typeof dialog.showModal !== "function") return;
@@ -265,9 +382,14 @@ function onConfirm(event) {
 }
 
 export function listen() {
+  const a = area();
+  if (a) {
+    state.shown = readShown(a);
+    state.serverHtml = a.outerHTML;
+  }
   document.addEventListener("htmx:beforeRequest", onBeforeRequest);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
-  document.addEventListener("bk:game-error", onGameError);
+  document.addEventListener(EVENTS.gameError, onGameError);
   document.addEventListener("htmx:afterSwap", onAfterSwap);
   document.addEventListener("htmx:afterRequest", onAfterRequest);
   document.addEventListener("htmx:confirm", onConfirm);

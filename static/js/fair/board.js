@@ -1,7 +1,8 @@
 /*
  * The 8×8 board of the fair-deal check (docs/fair-deal.md § Board and pieces), as a
  * BigInt: bit `row * 8 + col` set means cell (row, col) is filled, row 0 at the top,
- * column 0 at the left. Its own code, sharing nothing with the server's engine.
+ * column 0 at the left. Its own code, sharing nothing with the server's engine; the
+ * play page's board predicts each move with place() and SCORING (static/js/board/).
  *
  *   parseBoard(["#.......", ...]) -> 1n       boardRows(1n) -> ["#.......", ...]
  */
@@ -63,4 +64,92 @@ export function settle(board, lines) {
 /* The piece has at least one legal anchor on `board`: all its cells on the board and empty. */
 export function fits(board, piece) {
   return piece.placements.some((placement) => (board & placement.mask) === 0n);
+}
+
+/* ---- Placement, clears and scoring (RULES.md § Scoring), shared with the play page's board ---- */
+
+/* "#"/"." text of 64 cells, row 0 first (the stored board) -> board. */
+export function boardFromText(text) {
+  let board = 0n;
+  for (let i = 0; i < SIZE * SIZE; i += 1) if (text.charAt(i) === "#") board |= 1n << BigInt(i);
+  return board;
+}
+
+export function boardText(board) {
+  return boardRows(board).join("");
+}
+
+/* The mask of cells ([row, col] offsets) with the anchor (top-left) on (row, col); null if any is off the board. */
+export function maskAt(cells, row, col) {
+  let mask = 0n;
+  for (const [dr, dc] of cells) {
+    const r = row + dr;
+    const c = col + dc;
+    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) return null;
+    mask |= cellBit(r, c);
+  }
+  return mask;
+}
+
+/* Whether the cells fit with their anchor on some cell of `board`. */
+export function fitsAnywhere(board, cells) {
+  for (let row = 0; row < SIZE; row += 1)
+    for (let col = 0; col < SIZE; col += 1) {
+      const mask = maskAt(cells, row, col);
+      if (mask !== null && (board & mask) === 0n) return true;
+    }
+  return false;
+}
+
+/*
+ * Place the cells with their anchor on (row, col): null where they do not fit, else
+ * {filled (before the clears), board (after), rows, cols, lines, squares, empty}.
+ */
+export function place(board, cells, row, col) {
+  const mask = maskAt(cells, row, col);
+  if (mask === null || (board & mask) !== 0n) return null;
+  const filled = board | mask;
+  const { rows, cols } = fullLines(filled);
+  const after = settle(filled, [...rows.map((r) => ROWS[r]), ...cols.map((c) => COLS[c])]);
+  const lines = rows.length + cols.length;
+  return { filled, board: after, rows, cols, lines, squares: cells.length, empty: after === 0n };
+}
+
+const COMBO_MOVES = 3;
+
+/*
+ * The scoring strategies by name (game/engine/scoring.py): the points of a move and the
+ * combo after it, from the combo before it ({combo, movesLeft}).
+ */
+export const SCORING = {
+  classic(squares, lines, empty, before) {
+    let after = before;
+    if (lines > 0) after = { combo: before.combo + 1, movesLeft: COMBO_MOVES };
+    else if (before.combo > 0)
+      after =
+        before.movesLeft > 1
+          ? { combo: before.combo, movesLeft: before.movesLeft - 1 }
+          : { combo: 0, movesLeft: 0 };
+    let linePoints = 0;
+    if (lines === 1) linePoints = 100 * after.combo;
+    else if (lines > 1) linePoints = 100 * lines * (lines - 1) * after.combo;
+    const clearBonus = empty ? 3000 : 0;
+    return { points: 10 * squares + linePoints + clearBonus, linePoints, clearBonus, combo: after };
+  },
+  practice(squares, lines) {
+    const linePoints = 10 * lines;
+    return {
+      points: squares + linePoints,
+      linePoints,
+      clearBonus: 0,
+      combo: { combo: 0, movesLeft: 0 },
+    };
+  },
+};
+
+/* One move by the rules named `scoring`: place() plus {points, linePoints, clearBonus, combo}, or null. */
+export function playMove(board, combo, cells, row, col, scoring) {
+  const placed = place(board, cells, row, col);
+  if (!placed) return null;
+  return { ...placed, ...SCORING[scoring](placed.squares, placed.lines, placed.empty, combo) };
 }

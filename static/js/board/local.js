@@ -1,0 +1,212 @@
+/*
+ * The move played on the page at once (issue 24): the piece lands, the lines clear and
+ * the points, the combo and the clear bonus show in the frame of the drop, by the game's
+ * rules in the browser (../fair/board.js, shared with the "Was it fair?" page). The
+ * server's answer confirms it (sync.js): its board partial stays the source of truth.
+ *
+ * `state.shown` is the position on screen: the server's last board plus the moves
+ * played here since. A move's `expect` (board, score, combo, moves left) is what the
+ * server's answer must show for it to be confirmed; anything else rolls back.
+ */
+import { boardFromText, boardText, fitsAnywhere, playMove } from "../fair/board.js";
+import { moveFeedback } from "./feedback.js";
+import { area, cellAt, pieceFor, SIZE, state, strings } from "./state.js";
+
+const MILLION = 1000000;
+
+function numberOf(el, name) {
+  return Number(el ? el.dataset[name] : 0) || 0;
+}
+
+/* The facts a board partial's #play-area shows, compared with a move's `expect`. */
+export function factsOf(el) {
+  const combo = el.querySelector('[data-testid="combo"]');
+  return {
+    board: el.dataset.board || "",
+    score: numberOf(el.querySelector('[data-testid="score"]'), "value"),
+    combo: numberOf(combo, "combo"),
+    movesLeft: numberOf(combo, "movesLeft"),
+  };
+}
+
+export function sameFacts(a, b) {
+  return (
+    a.board === b.board && a.score === b.score && a.combo === b.combo && a.movesLeft === b.movesLeft
+  );
+}
+
+/* The position a board partial shows: where the next move is played from. */
+export function readShown(el) {
+  const facts = factsOf(el);
+  return {
+    board: boardFromText(facts.board),
+    colours: el.dataset.colours || facts.board,
+    score: facts.score,
+    best: numberOf(el.querySelector('[data-testid="high-score"]'), "value"),
+    combo: { combo: facts.combo, movesLeft: facts.movesLeft },
+    scoring: el.dataset.scoring,
+  };
+}
+
+export function shownFacts(shown) {
+  return {
+    board: boardText(shown.board),
+    score: shown.score,
+    combo: shown.combo.combo,
+    movesLeft: shown.combo.movesLeft,
+  };
+}
+
+/* The move of `piece` with its anchor on (row, col) from the shown position: {shown after, result}, or null. */
+export function predict(piece, row, col) {
+  const before = state.shown;
+  const result = playMove(before.board, before.combo, piece.cells, row, col, before.scoring);
+  if (!result) return null;
+  const key = piece.button.dataset.c || "#";
+  const colours = Array.from({ length: SIZE * SIZE }, (_, i) => {
+    if (!(result.board & (1n << BigInt(i)))) return ".";
+    return result.filled & ~before.board & (1n << BigInt(i)) ? key : before.colours.charAt(i);
+  }).join("");
+  const score = before.score + result.points;
+  const shown = { ...before, board: result.board, colours, score, combo: result.combo };
+  shown.best = Math.max(before.best, score);
+  return { shown, result };
+}
+
+function formatted(n) {
+  return new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
+}
+
+function paintCells(shown) {
+  for (let i = 0; i < SIZE * SIZE; i++) {
+    const cell = cellAt(Math.floor(i / SIZE), i % SIZE);
+    const filled = !!(shown.board & (1n << BigInt(i)));
+    cell.classList.remove("is-ghost", "is-ghost-bad", "is-line");
+    cell.classList.toggle("is-filled", filled);
+    if (filled) cell.dataset.c = shown.colours.charAt(i);
+    else delete cell.dataset.c;
+  }
+  document.getElementById("board")?.classList.remove("has-lines");
+}
+
+function paintScore(a, shown) {
+  const score = a.querySelector('[data-testid="score"]');
+  score.dataset.value = shown.score;
+  score.textContent = formatted(shown.score);
+  score.classList.toggle("score--long", shown.score >= MILLION);
+  const best = a.querySelector('[data-testid="high-score"]');
+  best.dataset.value = shown.best;
+  best.textContent = formatted(shown.best);
+  const combo = a.querySelector('[data-testid="combo"]');
+  combo.dataset.combo = shown.combo.combo;
+  combo.dataset.movesLeft = shown.combo.movesLeft;
+  combo.classList.toggle("combo--on", shown.combo.combo > 0);
+  combo.querySelector(".combo-x").textContent = `×${shown.combo.combo}`;
+  combo.querySelectorAll(".combo-dots i").forEach((dot, n) => {
+    dot.classList.toggle("on", n < shown.combo.movesLeft);
+  });
+}
+
+/* "+640" over the board, with "Board clear!" or "Combo ×3" under it, as the partial shows it. */
+function popPoints(a, result) {
+  const wrap = a.querySelector(".board-wrap");
+  wrap.querySelector(".points-pop")?.remove();
+  const pop = document.createElement("div");
+  pop.className = `points-pop${result.lines ? " points-pop--clear" : ""}`;
+  pop.setAttribute("aria-hidden", "true");
+  pop.textContent = `+${formatted(result.points)}`;
+  let note = "";
+  if (result.clearBonus) note = strings("boardClear");
+  else if (result.lines && result.combo.combo > 1)
+    note = strings("comboX").replace("{n}", result.combo.combo);
+  if (note) {
+    const small = document.createElement("small");
+    small.textContent = note;
+    pop.appendChild(small);
+  }
+  wrap.appendChild(pop);
+}
+
+/* The placed piece leaves the hand; a piece that now fits nowhere cannot be picked up. */
+function paintHand(a, button, shown) {
+  button.classList.add("is-played");
+  button.classList.remove("is-selected", "is-dragging");
+  button.setAttribute("aria-pressed", "false");
+  button.disabled = true;
+  a.querySelectorAll(".piece[data-slot]:not(.is-played)").forEach((other) => {
+    if (!fitsAnywhere(shown.board, pieceFor(other).cells))
+      other.setAttribute("aria-disabled", "true");
+  });
+  showHandWaiting();
+}
+
+/* All three placed here and the server out of reach: the next hand waits for the connection. */
+export function showHandWaiting() {
+  const a = area();
+  const note = a?.querySelector("[data-hand-waiting]");
+  if (!note) return;
+  const left = a.querySelectorAll(".piece[data-slot]:not(.is-played)").length;
+  note.hidden = !(left === 0 && state.queue.length > 0 && state.retryDelay > 0);
+}
+
+/* Play the move on the page (predict()'s), with its effects, sounds and buzz. */
+export function paintMove(piece, targets, predicted) {
+  const a = area();
+  const before = state.shown;
+  state.shown = predicted.shown;
+  const { result } = predicted;
+  paintCells(predicted.shown);
+  paintScore(a, predicted.shown);
+  popPoints(a, result);
+  paintHand(a, piece.button, predicted.shown);
+  moveFeedback(a, {
+    lines: result.lines,
+    rows: result.rows,
+    cols: result.cols,
+    combo: result.combo.combo,
+    bonus: result.clearBonus,
+    targets,
+    key: piece.button.dataset.c || "#",
+    coloursBefore: before.colours,
+  });
+}
+
+function copyAttributes(from, to) {
+  for (const { name, value } of from.attributes) if (name !== "class") to.setAttribute(name, value);
+  for (const { name } of [...to.attributes])
+    if (name !== "class" && !from.hasAttribute(name)) to.removeAttribute(name);
+  to.className = from.className;
+}
+
+/*
+ * The server confirmed the moves played here: take its partial `incoming` (parsed, not
+ * yet in the page) without redrawing what it already shows, so the effects under way
+ * run on. Its attributes (move count, URLs), tools and read-out text always; when no
+ * move is left unconfirmed (`last`) also the labels of the cells and the combo, and
+ * the new hand once the hand is played (not before: a tap on the next piece may be
+ * under way). Only while the game plays on: an
+ * answer that ends it is swapped in whole (sync.js).
+ */
+export function confirmInPlace(incoming, last) {
+  const a = area();
+  const keep = new Set(
+    ["is-dragging", "has-selection"].filter((name) => a.classList.contains(name)),
+  );
+  copyAttributes(incoming, a);
+  for (const name of keep) a.classList.add(name);
+  const replace = [".tools", "[data-announce]"];
+  const handPlayed = !a.querySelector(".hand .piece[data-slot]:not(.is-played)");
+  if (last && handPlayed) replace.push(".hand"); // a finger on the hand's next piece keeps it
+  for (const selector of replace)
+    a.querySelector(selector).replaceWith(incoming.querySelector(selector));
+  if (!last) return;
+  const comboText = ".combo .visually-hidden";
+  a.querySelector(comboText).replaceWith(incoming.querySelector(comboText));
+  incoming.querySelectorAll("#board .cell").forEach((cell) => {
+    cellAt(cell.dataset.row, cell.dataset.col).setAttribute(
+      "aria-label",
+      cell.getAttribute("aria-label"),
+    );
+  });
+  state.shown = readShown(a);
+}

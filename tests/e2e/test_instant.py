@@ -1,0 +1,216 @@
+"""Instant at any network speed (issue 24): a drop shows at once and the server confirms it.
+
+The move requests are held (``page.route``) so that what the page shows before the
+server's answer is checked exactly: the piece landed, the lines cleared, the points,
+the combo and the clear bonus, the sound and the buzz; then the answer confirms it.
+The next pieces are played while a move is unconfirmed; the moves go in order, one at
+a time, each with its move_number. When the server disagrees (a stale tab, signed out,
+another player, 409, 5xx) the board rolls back to the server's and says why; a lost
+connection keeps the moves played and sends them once it is back.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from game.models import Game
+
+from .test_feel import CROSS_MISSING_CENTRE, RECORD_BUZZ, RECORD_SOUNDS
+from .test_play import (
+    EMPTY,
+    HeldMoves,
+    cell,
+    open_game,
+    piece,
+    screen_board,
+    screen_hand,
+    set_position,
+    show_position,
+    wait_moves,
+)
+from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log_out, place_mono
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
+
+
+def tap_move(page: Page, slot: int, row: int, col: int) -> None:
+    piece(page, slot).click()
+    cell(page, row, col).click()
+
+
+def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_server_answers(page: Page):
+    page.add_init_script(RECORD_BUZZ)
+    game = open_game(page)
+    show_position(page, game, CROSS_MISSING_CENTRE, ("mono", "I2-h", "mono"), combo=1, moves_left=2)
+    page.evaluate(RECORD_SOUNDS)
+    held = HeldMoves(page)
+
+    tap_move(page, 0, 3, 3)
+
+    # no answer yet: row 3 and column 3 clear, the board is empty, combo 1 -> 2: 10 + 200 × 2 + 3,000
+    expect(page.get_by_test_id("score")).to_have_text("3,410")
+    assert screen_board(page) == [EMPTY] * 8
+    combo = page.get_by_test_id("combo")
+    expect(combo).to_have_attribute("data-combo", "2")
+    expect(combo).to_have_attribute("data-moves-left", "3")
+    expect(combo.locator(".combo-dots i.on")).to_have_count(3)
+    pop = page.locator("#play-area .points-pop")
+    expect(pop).to_contain_text("+3,410")
+    expect(pop.locator("small")).to_have_text("Board clear!")
+    expect(page.locator("#board .cell.fx-clear")).to_have_count(15)
+    expect(page.locator("#play-area .board-wrap")).to_have_class(re.compile(r"\bfx-empty\b"))
+    assert page.evaluate("__sounds") == ["clear", "combo", "empty"]
+    assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]
+    assert screen_hand(page) == [None, "I2-h", "mono"]
+    held.wait(1)
+    assert held.numbers() == [0]
+    wait_moves(page, 0)  # unconfirmed
+
+    held.release(0)
+    wait_moves(page, 1)  # confirmed in place: the effects run on, nothing is played twice
+    expect(page.locator("#board .cell.fx-clear")).to_have_count(15)
+    expect(page.get_by_test_id("score")).to_have_text("3,410")
+    assert page.evaluate("__sounds") == ["clear", "combo", "empty"]
+    expect(page.locator("#announcer")).to_contain_text("Score 3,410")
+    game.refresh_from_db()
+    assert (game.score, game.combo, game.combo_moves_left) == (3410, 2, 3)
+
+
+def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
+    game = open_game(page)
+    show_position(page, game, ["#######."] + [EMPTY] * 6 + [".......#"], ("mono", "I2-h", "I3-h"))
+    held = HeldMoves(page)
+
+    tap_move(page, 0, 0, 7)  # clears row 0: 10 + 100
+    tap_move(page, 1, 5, 0)  # picked up and played while the first is unconfirmed: 20
+    tap_move(page, 2, 6, 0)  # 30
+
+    assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
+    expect(page.get_by_test_id("score")).to_have_text("160")
+    assert screen_hand(page) == [None, None, None]
+    held.wait(1)
+    assert held.numbers() == [0]  # one at a time: the next goes when this one is answered
+    held.release(0)
+    held.wait(2)
+    held.release(1)
+    held.wait(3)
+    assert held.numbers() == [0, 1, 2]
+    wait_moves(page, 2)
+    assert screen_hand(page) == [None, None, None]  # the new hand comes with the last move's answer
+    held.release(2)
+    wait_moves(page, 3)
+    expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
+    game.refresh_from_db()
+    assert (game.moves, game.score, len(game.hands)) == (3, 160, 2)
+
+
+def test_a_stale_move_rolls_back_to_the_servers_board_and_drops_the_moves_queued_behind_it(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    # another tab played a move meanwhile
+    set_position(game, ["#......."] + [EMPTY] * 7, ("mono", "mono", "mono"), used=(True, False, False), moves=1)
+    held = HeldMoves(page)
+
+    tap_move(page, 1, 5, 5)
+    tap_move(page, 2, 6, 6)
+    assert screen_board(page)[5:7] == [".....#..", "......#."]  # shown at once
+    held.wait(1)
+    held.release(0)
+
+    expect(page.locator("#toast")).to_have_text("The board has changed since that move was sent.")
+    wait_moves(page, 1)
+    assert screen_board(page) == ["#......."] + [EMPTY] * 7  # the server's board won
+    assert screen_hand(page) == [None, "mono", "mono"]
+    expect(page.locator("#play-area")).to_have_attribute("data-error", "stale_move")
+    assert held.numbers() == [0]  # the move queued behind it was never sent
+    game.refresh_from_db()
+    assert game.moves == 1
+
+
+def test_a_server_error_rolls_back_at_once_and_the_move_can_be_played_again(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    held = HeldMoves(page)
+
+    tap_move(page, 0, 0, 0)
+    assert screen_board(page)[0] == "#......."
+    held.wait(1)
+    held.routes[0].fulfill(status=500, body="Server Error", content_type="text/plain")
+
+    banner = page.get_by_test_id("connection-lost")
+    expect(banner).to_be_visible()
+    expect(page.get_by_test_id("score")).to_have_text("0")
+    assert screen_board(page)[0] == EMPTY
+    assert screen_hand(page) == ["mono", "mono", "mono"]
+    expect(banner).to_be_hidden(timeout=RECONNECT_MS)  # the board's GET answers
+    page.unroute("**/move/")
+    tap_move(page, 0, 0, 0)
+    wait_moves(page, 1)
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (1, 10)
+
+
+def test_offline_the_hand_is_finished_and_waits_then_the_moves_go_in_order_once_back(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "I2-h", "mono"))
+    numbers = []
+    page.on(
+        "request",
+        lambda r: numbers.append(int(parse_qs(r.post_data)["move_number"][0])) if "/move/" in r.url else None,
+    )
+    page.context.set_offline(True)
+
+    tap_move(page, 0, 7, 0)
+    banner = page.get_by_test_id("connection-lost")
+    expect(banner).to_be_visible()
+    tap_move(page, 1, 7, 1)
+    tap_move(page, 2, 7, 3)
+    assert screen_board(page)[7] == "####...."
+    expect(page.get_by_test_id("score")).to_have_text("40")
+    waiting = page.get_by_test_id("hand-waiting")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_have_text("Your next pieces come when the connection is back.")
+    wait_moves(page, 0)
+
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden(timeout=RECONNECT_MS)
+    wait_moves(page, 3)
+    expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    expect(waiting).to_be_hidden()
+    assert screen_board(page)[7] == "####...."
+    assert [n for n in numbers if n > 0] == [1, 2]  # after the lost tries of move 0, each once, in order
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (3, 40)
+
+
+@pytest.mark.parametrize("who", ["signedOut", "playerChanged"])
+def test_signed_out_or_another_player_in_another_tab_rolls_back_and_says_so(context: BrowserContext, who):
+    account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    page_b = context.new_page()
+    if who == "signedOut":
+        log_out(page_b)
+    else:
+        account("bob")
+        log_in(page_b, "bob")
+    page_a.bring_to_front()
+    held = HeldMoves(page_a)
+
+    place_mono(page_a)
+    assert screen_board(page_a)[3] == "...#...."  # shown at once, before the refusal
+    held.wait(1)
+    held.release(0)
+
+    expect(page_a.get_by_test_id("session-text")).to_have_text(MESSAGES["en"][who])
+    assert screen_board(page_a)[3] == EMPTY
+    assert screen_hand(page_a) == list(HAND)
+    expect(page_a.get_by_test_id("score")).to_have_text("0")
+    wait_moves(page_a, 0)
+    assert Game.objects.get(pk=game.pk).moves == 0
