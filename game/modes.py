@@ -67,11 +67,19 @@ class ModePolicy:
     shared_seed: bool = False
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
-        """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
-        return Start(self.fixed_rules, new_seed)
+        """The start of a new game.
+
+        ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`.
+        """
+        return Start(self._fixed_rules(), new_seed)
 
     def rules(self, game) -> engine.Rules:
         """The rules a stored game of this mode plays by."""
+        return self._fixed_rules()
+
+    def _fixed_rules(self) -> engine.Rules:
+        """:attr:`fixed_rules`; a mode without them (the Challenge) overrides :meth:`start` and :meth:`rules`."""
+        assert self.fixed_rules is not None, f"{self.name} has no fixed rules"
         return self.fixed_rules
 
     def same_kind(self, game) -> Q:
@@ -99,7 +107,7 @@ class DailyPolicy(ModePolicy):
     """
 
     def start(self, *, new_seed, day, challenge=None, unlocked=True):
-        return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
+        return Start(self._fixed_rules(), new_seed, daily_start_board(new_seed))
 
 
 @dataclass(frozen=True)

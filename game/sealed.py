@@ -1,7 +1,8 @@
 """The pages of an ended game's history (replay, review, "Was it fair?"): :func:`history_page`.
 
-A Daily's answer, while its day is still open, is the "still open" page. Everyone that day shares the Daily's deal, so its hands stay hidden, from its own player too,
-until the day closes: the same moment its seed is revealed (:func:`game.seeds.seed_revealed`).
+A Daily's answer, while its day is still open, is the "still open" page. Everyone that
+day shares the Daily's deal, so its hands stay hidden, from its own player too, until
+the day closes: the same moment its seed is revealed (:func:`game.seeds.seed_revealed`).
 """
 
 from functools import wraps

@@ -1,5 +1,7 @@
 """Reads of games: the game to resume, one game, a player's best score."""
 
+import contextlib
+
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
@@ -98,10 +100,8 @@ def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
         best = (
             Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
         )
-        try:
+        with contextlib.suppress(*CACHE_ERRORS):  # the cache is down: the next read asks the database again
             cache.set(key, best, BEST_SECONDS)
-        except CACHE_ERRORS:
-            pass  # the cache is down: the next read asks the database again
     return best
 
 
@@ -109,10 +109,8 @@ def high_score_forget(*, player_id) -> None:
     """Drop the player's cached best scores, now and once the current transaction commits."""
 
     def forget():
-        try:
+        with contextlib.suppress(*CACHE_ERRORS):  # the cache is down: left to expire (BEST_SECONDS)
             cache.delete_many([_best_key(player_id, mode) for mode in Mode.values])
-        except CACHE_ERRORS:
-            pass  # left to expire (BEST_SECONDS)
 
     forget()
     transaction.on_commit(forget)
@@ -139,9 +137,8 @@ def challenge_open(*, number) -> Challenge:
 
 def challenges_won(*, player) -> set[int]:
     """The challenge numbers the player has won."""
-    return set(
-        Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).values_list("challenge", flat=True)
-    )
+    won = Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON)
+    return {number for number in won.values_list("challenge", flat=True) if number is not None}
 
 
 def challenge_unlocked(*, player, number: int) -> bool:

@@ -1,13 +1,12 @@
 """The browser game's views: thin HTMX views over ``game.services`` / ``game.selectors``.
 
 Each view resolves the player, calls one service or selector and renders. A
-visitor with no player is shown a first visit's *pending* game on the play page,
-saved with a new guest by the page's first action (:mod:`game.pending`,
-:func:`claims_pending`); the pages that start a game on a visit (Practice, the
-Daily, a challenge) create the guest at once. An HTMX request is answered with
-the partial ``"game/play.html#board"`` (score, combo, board, hand, overlays and
-the text for the live region); a plain form post (no JavaScript) is redirected
-to the play page.
+visitor with no player is shown a first visit's *pending* game on the play page, saved
+with a new guest by the page's first action (:mod:`game.pending`, :func:`claims_pending`);
+the pages that start a game on a visit (Practice, the Daily, a challenge) create the guest
+at once. An HTMX request is answered with the partial ``"game/play.html#board"`` (score,
+combo, board, hand, overlays and the text for the live region); a plain form post (no
+JavaScript) is redirected to the play page.
 
 A refused action (:class:`~game.errors.GameError`) answers with the error's status
 code, the board re-rendered from the server's state (a resync), and an
@@ -23,7 +22,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -36,6 +35,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
 from blockknock.calendar import day_end, game_day
+from blockknock.http import HtmxHttpRequest
 from blockknock.throttles import throttle
 
 from . import seeds, selectors, services
@@ -48,7 +48,7 @@ PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 ERROR_EVENT = "bk:game-error"
 TOKEN_HEADER = "X-CSRFToken"
-"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends it from then on)."""
+"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board's from then on)."""
 
 
 def _player_message(error: GameError) -> str:
@@ -108,7 +108,7 @@ def _urls(game, pending: Pending | None) -> dict:
 def _context(
     player, game, *, pending: Pending | None = None, result=None, event: str = "", error: GameError | None = None
 ) -> dict:
-    """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game`` is its unsaved row."""
+    """The play page's context (game/play.html); ``pending``: a first visit's game, ``game`` is its unsaved row."""
     best = selectors.high_score(player=player, mode=game.mode) if pending is None else 0
     if game.is_finished:
         player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
@@ -133,14 +133,14 @@ def _context(
     }
 
 
-def _board(request: HttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
+def _board(request: HtmxHttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
     """The board partial for an HTMX request, or back to the play page for a plain post."""
     if not request.htmx:
         return redirect(_page_url(game))
     return render(request, BOARD_PARTIAL, _context(player, game, **extra), status=status)
 
 
-def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, player, game_id, error: GameError) -> HttpResponse:
     """Answer a refused action: its status code, a resync of the board, and the error event."""
     if not request.htmx:
         messages.error(request, error.detail)
@@ -160,7 +160,7 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
 
 
 def signed_in(view):
-    """Decorate a board action (move, Continue, No thanks, New game, resync): refused as ``signed_out`` without a player.
+    """Decorate a board action (move, Continue, No thanks, New game, resync): ``signed_out`` without a player.
 
     These are posted from a page the session's player was shown; a session that
     has lost its player since (logged out in another tab, expired) must not play
@@ -168,7 +168,7 @@ def signed_in(view):
     """
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapped(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return _refused(request, None, None, SignedOut())
         return view(request, *args, **kwargs)
@@ -188,7 +188,7 @@ def claims_pending(view):
     """
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapped(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         try:
             with transaction.atomic():
                 game = pending_claim(request, request.POST.get("pending", ""))
@@ -203,11 +203,11 @@ def claims_pending(view):
     return wrapped
 
 
-def _page(request: HttpRequest, player, game, **extra) -> HttpResponse:
+def _page(request: HtmxHttpRequest, player, game, **extra) -> HttpResponse:
     return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
 
 
-def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
+def _resume_or_start(request: HtmxHttpRequest, mode: str) -> HttpResponse:
     """The page of the player's unfinished game of ``mode``, or of a new one."""
     player = player_for_request(request)
     game = selectors.game_current(player=player, mode=mode) or services.game_start(player=player, mode=mode)
@@ -216,7 +216,7 @@ def _resume_or_start(request: HttpRequest, mode: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def play(request: HttpRequest) -> HttpResponse:
+def play(request: HtmxHttpRequest) -> HttpResponse:
     """The game: resume the player's unfinished Classic game, or start one; a visitor with no player
     gets a first visit's pending game (nothing is written until its first action)."""
     if not request.user.is_authenticated:
@@ -227,21 +227,21 @@ def play(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_GET
-def practice(request: HttpRequest) -> HttpResponse:
+def practice(request: HtmxHttpRequest) -> HttpResponse:
     """Practice: resume the player's unfinished Practice game, or start one."""
     return _resume_or_start(request, Mode.PRACTICE)
 
 
 @never_cache
 @require_GET
-def challenges(request: HttpRequest) -> HttpResponse:
+def challenges(request: HtmxHttpRequest) -> HttpResponse:
     """The Challenge ladder: every active challenge, won / locked / playable, with the player's best (a visitor
     with no player sees the ladder as a new player would, and gets no guest)."""
     player = request.user if request.user.is_authenticated else None
     return render(request, "game/challenges.html", {"ladder": selectors.challenge_ladder(player=player)})
 
 
-def _locked(request: HttpRequest, number: int) -> HttpResponse:
+def _locked(request: HtmxHttpRequest, number: int) -> HttpResponse:
     text = _("Challenge %(number)s is locked: win challenge %(previous)s first.")
     messages.error(request, text % {"number": number, "previous": number - 1})
     if request.htmx:
@@ -253,7 +253,7 @@ def _locked(request: HttpRequest, number: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def challenge(request: HttpRequest, number: int) -> HttpResponse:
+def challenge(request: HtmxHttpRequest, number: int) -> HttpResponse:
     """Challenge ``number``: resume its unfinished game, else start it (locked → back to the ladder)."""
     player = player_for_request(request)
     game = selectors.game_current(player=player, mode=Mode.CHALLENGE)
@@ -269,7 +269,7 @@ def challenge(request: HttpRequest, number: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def daily(request: HttpRequest) -> HttpResponse:
+def daily(request: HtmxHttpRequest) -> HttpResponse:
     """Today's Daily: the player's game of today (finished or not), or a new one; and when the next one starts."""
     player = player_for_request(request)
     day = game_day()
@@ -288,7 +288,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 @require_POST
 @signed_in
 @throttle("games")
-def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
+def new_game(request: HtmxHttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``) with the browser's client seed, if it sent one;
     the unfinished one of that mode is abandoned by the service."""
     return _start(request, mode, number)
@@ -297,12 +297,12 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 @require_POST
 @claims_pending
 @throttle("games")
-def pending_new_game(request: HttpRequest, _claimed) -> HttpResponse:
-    """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned by the start, as any game left."""
+def pending_new_game(request: HtmxHttpRequest, _claimed) -> HttpResponse:
+    """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned like any game left."""
     return _start(request, Mode.CLASSIC, None)
 
 
-def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
+def _start(request: HtmxHttpRequest, mode: str, number: int | None) -> HttpResponse:
     player = request.user
     form = NewGameForm(request.POST)
     if not form.is_valid():
@@ -310,6 +310,7 @@ def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
     try:
         game = services.game_start(player=player, mode=mode, challenge=number, **form.cleaned_data)
     except Locked:
+        assert number is not None, "only a Challenge is locked"
         return _locked(request, number)
     except Invalid:
         raise Http404 from None
@@ -319,7 +320,7 @@ def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
 @require_POST
 @signed_in
 @throttle("moves")
-def move(request: HttpRequest, game_id: str) -> HttpResponse:
+def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
     return _place(request, game_id)
 
@@ -327,12 +328,12 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @claims_pending
 @throttle("moves")
-def pending_move(request: HttpRequest, claimed) -> HttpResponse:
+def pending_move(request: HtmxHttpRequest, claimed) -> HttpResponse:
     """The first move on a first visit's page, on the game its ``pending`` token claimed."""
     return _place(request, claimed.public_id)
 
 
-def _place(request: HttpRequest, game_id: str) -> HttpResponse:
+def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     player = request.user
     form = MoveForm(request.POST)
     try:
@@ -344,7 +345,7 @@ def _place(request: HttpRequest, game_id: str) -> HttpResponse:
     return _board(request, player, game, result=result, event="move")
 
 
-def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResponse:
+def _on_game(request: HtmxHttpRequest, game_id: str, action, event: str) -> HttpResponse:
     """Run ``action(player=, game_id=)`` for this session's player and answer with the board (or the refusal)."""
     player = request.user
     try:
@@ -356,14 +357,14 @@ def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResp
 
 @require_POST
 @signed_in
-def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
+def continue_game(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """Use the game's Continue at "No moves left"."""
     return _on_game(request, game_id, services.game_continue, "continue")
 
 
 @require_POST
 @signed_in
-def decline(request: HttpRequest, game_id: str) -> HttpResponse:
+def decline(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """ "No thanks" at "No moves left": the game ends."""
     return _on_game(request, game_id, services.game_decline, "decline")
 
@@ -371,14 +372,14 @@ def decline(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @require_GET
 @signed_in
-def board(request: HttpRequest, game_id: str) -> HttpResponse:
+def board(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """The board partial as the server has it (the page resyncs with this)."""
     return _on_game(request, game_id, selectors.game_get, "resync")
 
 
 @never_cache
 @require_GET
-def pending_board(request: HttpRequest) -> HttpResponse:
+def pending_board(request: HtmxHttpRequest) -> HttpResponse:
     """A first visit's board as the server has it (the page resyncs with this, ``?pending=<token>``);
     refused as ``stale_page`` once the token can no longer be claimed or the session has a player."""
     try:
@@ -389,11 +390,11 @@ def pending_board(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def how_to_play(request: HttpRequest) -> HttpResponse:
+def how_to_play(request: HtmxHttpRequest) -> HttpResponse:
     last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
     return render(request, "game/how_to_play.html", {"last_ended": last})
 
 
 @require_GET
-def scoring(request: HttpRequest) -> HttpResponse:
+def scoring(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "game/scoring.html")

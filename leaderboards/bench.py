@@ -26,6 +26,8 @@ import statistics
 import sys
 import time
 import warnings
+from collections.abc import Callable
+from functools import partial
 from urllib.parse import urlsplit
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/blockknock_bench"
@@ -234,7 +236,8 @@ def _reset() -> None:
 
     with connection.cursor() as cursor:
         cursor.execute(
-            "TRUNCATE leaderboards_standing, game_move, game_game, authtoken_token, accounts_player RESTART IDENTITY CASCADE"
+            "TRUNCATE leaderboards_standing, game_move, game_game, authtoken_token, accounts_player "
+            "RESTART IDENTITY CASCADE"
         )
 
 
@@ -289,7 +292,7 @@ def _measure(runs: int, plans: bool) -> None:
         "daily": "daily/",
     }
     results = []
-    explained = []
+    explained: list[tuple[str, Callable[[], object]]] = []
     for kind in boards.KINDS.values():
         board = boards.current_board(kind)
         size = Standing.objects.filter(board=board.key).count()
@@ -299,13 +302,13 @@ def _measure(runs: int, plans: bool) -> None:
         players = get_user_model().objects.in_bulk(sample_ids)
         sample = [players[pid] for pid in sample_ids]
         sample.sort(key=lambda _: rng.random())
-        first_page = _time([lambda: selectors.leaderboard_page(board=board)] * runs)
-        own_rank = _time([lambda p=p: selectors.leaderboard_me(board=board, player=p) for p in sample])
-        own_page = _time([lambda p=p: selectors.leaderboard_me(board=board, player=p, with_page=True) for p in sample])
+        first_page = _time([partial(selectors.leaderboard_page, board=board)] * runs)
+        own_rank = _time([partial(selectors.leaderboard_me, board=board, player=p) for p in sample])
+        own_page = _time([partial(selectors.leaderboard_me, board=board, player=p, with_page=True) for p in sample])
         tokens = [Token.objects.get_or_create(user=p)[0].key for p in sample]
         client = Client(HTTP_HOST="localhost")
         url = f"/api/leaderboards/{api_paths[kind.slug]}"
-        api = _time([lambda t=t: client.get(url, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
+        api = _time([partial(client.get, url, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
         results.append((kind.title, size, first_page, own_rank, own_page, api))
         # the plans: the first page, and the own rank / page of a player in the middle of the board
         middle = (
@@ -314,17 +317,17 @@ def _measure(runs: int, plans: bool) -> None:
             .first()
         )
         if middle is not None:
-            explained.append((f"{kind.title} — first page", lambda b=board: selectors.leaderboard_page(board=b)))
+            explained.append((f"{kind.title} — first page", partial(selectors.leaderboard_page, board=board)))
             explained.append(
                 (
                     f"{kind.title} — own rank (player at #{size // 2:,})",
-                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p),
+                    partial(selectors.leaderboard_me, board=board, player=middle.player),
                 )
             )
             explained.append(
                 (
                     f"{kind.title} — own rank and its page (web)",
-                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p, with_page=True),
+                    partial(selectors.leaderboard_me, board=board, player=middle.player, with_page=True),
                 )
             )
 
@@ -337,15 +340,19 @@ def _measure(runs: int, plans: bool) -> None:
         player_count = cursor.fetchone()[0]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
-        f"\n{version}; {game_count:,} games, {player_count:,} players, {os.cpu_count()} CPUs (load {load}); {runs} timed calls each"
+        f"\n{version}; {game_count:,} games, {player_count:,} players, "
+        f"{os.cpu_count()} CPUs (load {load}); {runs} timed calls each"
     )
     print("times in ms: p50 / p99 / max\n")
-    header = f"{'board':<20}{'entries':>9}  {'first page':>20}  {'own rank':>20}  {'own rank + page':>20}  {'API (page + me)':>20}"
+    header = (
+        f"{'board':<20}{'entries':>9}  {'first page':>20}  {'own rank':>20}  "
+        f"{'own rank + page':>20}  {'API (page + me)':>20}"
+    )
     print(header)
     print("-" * len(header))
     for title, size, *timings in results:
         cells = "  ".join(f"{p50:6.2f} /{p99:6.2f} /{top:6.1f}" for p50, p99, top in timings)
-        print(f"{str(title):<20}{size:>9,}  {cells}")
+        print(f"{title!s:<20}{size:>9,}  {cells}")
     worst = max(t[1] for *_, first, own, page, api in results for t in (first, own))
     print(f"\nworst p99 of first page and own rank: {worst:.2f} ms (target < 20 ms)")
     if plans:

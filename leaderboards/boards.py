@@ -25,13 +25,17 @@ unfinished and Practice games never do, and the Challenge board counts only
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.calendar import game_day, week_start
 from game.models import FINISHED, Mode, Status
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 PAGE_SIZE = 50
 
@@ -59,8 +63,8 @@ def facts_from_row(row: tuple) -> GameFacts:
     ``finished_at`` falls back to ``updated_at`` for a finished game saved
     without one (the services always set it).
     """
-    *head, finished_at, updated_at = row
-    return GameFacts(*head, finished_at or updated_at)
+    game_id, player_id, mode, status, challenge, day, score, finished_at, updated_at = row
+    return GameFacts(game_id, player_id, mode, status, challenge, day, score, finished_at or updated_at)
 
 
 def game_facts(game) -> GameFacts:
@@ -77,8 +81,8 @@ class Kind:
     slug: str = ""
     mode: str = ""
     statuses: tuple[str, ...] = FINISHED
-    title = ""
-    value_label = _("Score")
+    title: StrOrPromise = ""
+    value_label: StrOrPromise = _("Score")
     #: entries link to the game (its replay); the Challenge board's value is a ladder position, not one game
     shows_game: bool = True
     #: one board per period (week, day) rather than one for all time
@@ -141,6 +145,7 @@ class ChallengeKind(Kind):
         return super().counts(facts) and facts.challenge is not None
 
     def value_of(self, facts: GameFacts) -> int:
+        assert facts.challenge is not None, "counts() takes won challenges only"
         return facts.challenge
 
 

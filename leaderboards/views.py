@@ -8,13 +8,14 @@ to someone who already plays in this browser or is signed in.
 
 import datetime as dt
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
+from blockknock.http import HtmxHttpRequest
 from blockknock.parsers import decimal
 from game.models import Game
 from game.sealed import history_page
@@ -37,19 +38,19 @@ def board_url(board: boards.Board, *, today: dt.date, page: int = 1) -> str:
     return url if page == 1 else f"{url}?page={page}"
 
 
-def _page_number(request: HttpRequest) -> int:
+def _page_number(request: HtmxHttpRequest) -> int:
     number = decimal(request.GET.get("page", "1"), high=MAX_PAGE)
     if number is None:
         raise Http404("No such page.")
     return number
 
 
-def _viewer(request: HttpRequest):
+def _viewer(request: HtmxHttpRequest):
     return request.user if request.user.is_authenticated else None
 
 
 @require_GET
-def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
+def board(request: HtmxHttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
     """A leaderboard: one page of it, and the viewer's own rank even when far down."""
     kind = boards.KINDS[slug]
     today = game_day()
@@ -64,7 +65,11 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         "replays": kind.shows_game,
         "page": page,
         "me": me,
-        "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
+        "me_url": (
+            board_url(current, today=today, page=me.page)
+            if me and me.page is not None and me.page != page.number
+            else None
+        ),
         "today": today,
         "zone": zone_name(),
         "tabs": [
@@ -75,12 +80,11 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         "next_url": board_url(current, today=today, page=page.number + 1) if page.has_next else None,
     }
     if kind is boards.DAILY:
-        one = dt.timedelta(days=1)
-        context["replays"] = day_closed(current.period)  # today's deal stays hidden until the day closes
-        context["previous_day_url"] = board_url(kind.board(current.period - one), today=today)
-        context["next_day_url"] = (
-            board_url(kind.board(current.period + one), today=today) if current.period < today else None
-        )
+        one, shown = dt.timedelta(days=1), current.period
+        assert shown is not None, "a Daily board is one day's"
+        context["replays"] = day_closed(shown)  # today's deal stays hidden until the day closes
+        context["previous_day_url"] = board_url(kind.board(shown - one), today=today)
+        context["next_day_url"] = board_url(kind.board(shown + one), today=today) if shown < today else None
     partial = request.htmx and not request.htmx.history_restore_request
     response = render(request, BOARD_PARTIAL if partial else BOARD_TEMPLATE, context)
     patch_vary_headers(response, ("HX-Request",))
@@ -89,7 +93,7 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
 
 @require_GET
 @history_page
-def replay(request: HttpRequest, game: Game) -> HttpResponse:
+def replay(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``);
     a Daily's only once its day closes."""
     return render(

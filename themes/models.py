@@ -115,7 +115,8 @@ class Theme(models.Model):
         blank=True,
         validators=[validate_extra],
         help_text=_(
-            "Fine-tuning: lines of “--property: value” for any of the site's colour properties (see static/css/site.css)."
+            "Fine-tuning: lines of “--property: value” for any of the site's colour properties "
+            "(see static/css/site.css)."
         ),
     )
 

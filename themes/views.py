@@ -12,7 +12,7 @@ button, and a refusal keeps its status code.
 
 import json
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from django.views.decorators.http import condition, require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
 from blockknock.errors import Refusal
+from blockknock.http import HtmxHttpRequest
 
 from . import selectors, services
 from .errors import LookNotFound
@@ -39,7 +40,7 @@ def _shop_context(player, *, acted: str = "", message: str = "", error: bool = F
 
 
 @require_GET
-def shop(request: HttpRequest) -> HttpResponse:
+def shop(request: HtmxHttpRequest) -> HttpResponse:
     """Every look as a live mini board, with its price, "Owned" or "In use"; a visitor with no player
     sees it as a new player would, and gets no guest until buying or putting on a look."""
     player = request.user if request.user.is_authenticated else None
@@ -47,7 +48,7 @@ def shop(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def buy(request: HttpRequest, slug: str) -> HttpResponse:
+def buy(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Buy a look with stars and put it on (a look already owned is just put on)."""
     player = player_for_request(request)
     try:
@@ -69,7 +70,7 @@ def buy(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def use(request: HttpRequest, slug: str) -> HttpResponse:
+def use(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Put on a look the player owns."""
     player = player_for_request(request)
     try:
@@ -97,14 +98,20 @@ def _answer(request, player, slug: str, text: str, *, status: int = 200) -> Http
     return response
 
 
-def _looks_etag(request: HttpRequest) -> str:
+class LooksRequest(HtmxHttpRequest):
+    """A request for the looks stylesheet: the ETag check works out the version once, the view reuses it."""
+
+    looks_version: str
+
+
+def _looks_etag(request: LooksRequest) -> str:
     request.looks_version = selectors.stylesheet_version()
     return request.looks_version
 
 
 @require_GET
 @condition(etag_func=_looks_etag)
-def looks_css(request: HttpRequest) -> HttpResponse:
+def looks_css(request: LooksRequest) -> HttpResponse:
     """The looks stylesheet: one ``[data-theme="slug"]`` block of custom properties per active look.
 
     Pages link it as ``?v=<version>`` (``{% looks_css_url %}``), which may be kept for

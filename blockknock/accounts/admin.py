@@ -12,7 +12,8 @@ class PlayerAdmin(UserAdmin):
     list_display = ("username", "name", "is_guest", "stars", "level", "date_joined", "is_staff")
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "name", "email")
-    fieldsets = UserAdmin.fieldsets + (
+    fieldsets = (
+        *(UserAdmin.fieldsets or ()),
         (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme", "language")}),
     )
     readonly_fields = ("stars",)

@@ -1,4 +1,7 @@
-"""Thin views for sign-up, renaming, the language, Settings and the session's state; log in / log out are Django's own views."""
+"""Thin views for sign-up, renaming, the language, Settings and the session's state.
+
+Log in and log out are Django's own views.
+"""
 
 from django.conf import settings
 from django.contrib import messages

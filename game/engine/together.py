@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 from itertools import compress
+from typing import TypeAlias
 
 from .bitboard import Bitboard, has_full_line
 from .tables import (
@@ -63,6 +64,8 @@ from .tables import (
 
 __all__ = ["Together"]
 
+_ClearFirst: TypeAlias = tuple[Bitboard, NearLines, int, Bitboard, list[Bitboard]]  # see _prepare_clear_firsts
+_Through: TypeAlias = tuple[int, int, Bitboard, Bitboard, Bitboard, int, bool]  # see _prepare_through
 _FEW_FAILING = 3  # up to this many candidates left out by a quick test are found from their flags, one by one
 
 
@@ -110,8 +113,8 @@ class Together:
         self.first = self.second = -1
         self.pairs: tuple[tuple[int, int], ...] = ()  # see _pairs
         self._after_first: list[Bitboard] | None = None  # boards after piece 1's clearing placements
-        self._clear_firsts: list[tuple] | None = None  # W1 work of pieces 1 and 2
-        self._through: list[tuple] | None = None  # W2 lines through pieces 1 and 2
+        self._clear_firsts: list[_ClearFirst] | None = None  # W1 work of pieces 1 and 2
+        self._through: list[_Through] | None = None  # W2 lines through pieces 1 and 2
         self._through_boards: list[Bitboard] = []
 
     @cached_property
@@ -249,18 +252,18 @@ class Together:
         if aj and self._three_disjoint(j, aj):
             return True
         if self._clear_firsts is None:
-            self._prepare_clear_firsts()
+            self._clear_firsts = self._prepare_clear_firsts()
         for entry in self._clear_firsts:
             if self._pair_after_clear(entry, j):
                 return True
         if self._through is None:
-            self._prepare_through()
+            self._through = self._prepare_through()
         for after in self._through_boards:
             if fitting(t, after, j):
                 return True
         if aj and self._third_first(j, aj):
             return True
-        return self._third_second(j)
+        return self._third_second(j, self._through)
 
     def _three_disjoint(self, j: int, aj: Bitboard) -> bool:
         """W0: pairwise disjoint placements of pieces 1, 2 and ``j``."""
@@ -280,9 +283,9 @@ class Together:
                     return True
         return False
 
-    def _prepare_clear_firsts(self) -> None:
+    def _prepare_clear_firsts(self) -> list[_ClearFirst]:
         """W1 for a drawn piece placed first: per clearing placement, the board and the other's options."""
-        t, entries = self.t, []
+        t, entries = self.t, list[_ClearFirst]()
         drawn = (self.first, self.second) if self.first != self.second else (self.first,)
         for f in drawn:
             g = self.second if f == self.first else self.first
@@ -296,9 +299,9 @@ class Together:
                     g_clear ^= low
                     follow.append(clear_lines(after | mask * low))
                 entries.append((after, near, g, ag, follow))
-        self._clear_firsts = entries
+        return entries
 
-    def _pair_after_clear(self, entry: tuple, j: int) -> bool:
+    def _pair_after_clear(self, entry: _ClearFirst, j: int) -> bool:
         after, near, g, ag, follow = entry
         t = self.t
         aj = fitting(t, after, j)
@@ -309,15 +312,15 @@ class Together:
                 return True
         return bool(aj) and _clear_first(t, after, near, j, aj, g)
 
-    def _prepare_through(self) -> None:
+    def _prepare_through(self) -> list[_Through]:
         """W2 for a drawn piece placed first without a clear: the lines through it that another may complete.
 
-        ``_through`` lists ``(f, g, low, board, empty cells, count, is_column)`` (``f`` placed
+        Returns the ``(f, g, low, board, empty cells, count, is_column)`` (``f`` placed
         at ``low`` on ``board``, ``g`` the other drawn piece); ``_through_boards`` the boards
         after ``g`` completes such a line (piece 3 then only has to fit).
         """
         t, anchors = self.t, self.anchors
-        through, boards = [], {}
+        through, boards = list[_Through](), dict[Bitboard, None]()
         if self.near is not None:
             drawn = ((self.first, self.second), (self.second, self.first))
             for f, g in drawn[: 1 if self.first == self.second else 2]:
@@ -336,8 +339,8 @@ class Together:
                                 spot = spots & -spots
                                 spots ^= spot
                                 boards[clear_lines(board | mask_g * spot)] = None
-        self._through = through
         self._through_boards = list(boards)
+        return through
 
     def _lines_through(self, f: int, low: Bitboard) -> tuple[Bitboard, list[tuple[Bitboard, int, bool]]]:
         """Piece ``f`` placed at anchor bit ``low`` (a non-clearing placement): the board, and the
@@ -352,14 +355,14 @@ class Together:
                 lines.append((cells, count, n >= height))
         return board, lines
 
-    def _third_second(self, j: int) -> bool:
+    def _third_second(self, j: int, through: list[_Through]) -> bool:
         """W2, piece ``j`` second: it completes a line through drawn piece ``f``, then ``g`` fits."""
         t = self.t
         aj, conflicts = self.anchors[j], t.conflicts
         if not aj:
             return False
         reach_row, reach_col = t.row_reach[j], t.col_reach[j]
-        for f, g, low, board, cells, count, is_column in self._through:
+        for f, g, low, board, cells, count, is_column in through:
             if count > (reach_col if is_column else reach_row):
                 continue
             spots = cover(t, j, aj & ~((conflicts[f][j] * low) >> CONFLICT_BASE), cells)

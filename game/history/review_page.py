@@ -55,7 +55,8 @@ def _hand_verdict(move: dict, last_of_hand: bool) -> list[str]:
         if move["safe"]:
             found.append(
                 _(
-                    "Piece %(piece)s at row %(row)s, column %(col)s would have kept the whole hand placeable (drawn with stripes)."
+                    "Piece %(piece)s at row %(row)s, column %(col)s "
+                    "would have kept the whole hand placeable (drawn with stripes)."
                 )
                 % _where(move["safe"])
             )
@@ -74,8 +75,10 @@ def _missed(move: dict, drawn: bool) -> list[str]:
     values = {**_where(better), "points": _n(better["points"]), "more": _n(better["points"] - move["played"]["points"])}
     found = [
         ngettext(
-            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line for %(points)s points (%(more)s more).",
-            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines for %(points)s points (%(more)s more).",
+            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s line "
+            "for %(points)s points (%(more)s more).",
+            "Missed clear: row %(row)s, column %(col)s would have completed %(lines)s lines "
+            "for %(points)s points (%(more)s more).",
             better["lines"],
         )
         % {**values, "lines": _n(better["lines"])}
@@ -137,7 +140,8 @@ def _key(moves: list[dict]) -> tuple[list[dict], int]:
 def review_page(review: dict) -> ReviewPage:
     """The page data of a :func:`~game.history.review.game_review` answer, in the active language."""
     moves, hands = review["moves"], {hand["deal"]: hand for hand in review["hands"]}
-    views, placed = [], {}
+    views = []
+    placed: dict[int, int] = {}
     for move in moves:
         placed[move["deal"]] = placed.get(move["deal"], 0) + 1
         views.append(

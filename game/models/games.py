@@ -62,7 +62,10 @@ class Game(models.Model):
         default=1,
         help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals)."),
     )
-    client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
+    # NULL: a dealer 1 game, dealt before client seeds (the engine's ``client_seed=None``), not an empty seed
+    client_seed = models.CharField(  # noqa: DJ001
+        _("client seed"), max_length=64, null=True, blank=True, editable=False
+    )
     start_board = models.CharField(_("start board"), max_length=64)
     board = models.CharField(_("board"), max_length=64)
     colours = models.CharField(
@@ -70,7 +73,8 @@ class Game(models.Model):
         max_length=64,
         default="",
         help_text=_(
-            "Which piece family filled each cell, row 0 first (game.engine.colours): the page redraws placed blocks in their colours."
+            "Which piece family filled each cell, row 0 first (game.engine.colours): "
+            "the page redraws placed blocks in their colours."
         ),
     )
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
@@ -125,7 +129,10 @@ class Game(models.Model):
 
     @property
     def public_id(self) -> str:
-        """The id as the API shows it (a string); ``""`` for a game not saved yet (a first visit's, ``game.pending``)."""
+        """The id as the API shows it (a string).
+
+        ``""`` for a game not saved yet (a first visit's, ``game.pending``).
+        """
         return "" if self.pk is None else str(self.pk)
 
     @property
@@ -146,13 +153,14 @@ class Game(models.Model):
     @property
     def state(self) -> engine.GameState:
         """The engine value for this game's current position."""
+        first, second, third = (engine.PIECES[piece_id] for piece_id in self.hand)
         return engine.GameState(
             rules=self.rules,
             seed=bytes.fromhex(self.seed),
             dealer=self.dealer,
             client_seed=self.client_seed,
             board=engine.from_rows(self.board_rows),
-            hand=tuple(engine.PIECES[piece_id] for piece_id in self.hand),
+            hand=(first, second, third),
             used=tuple(self.used),
             deals=len(self.hands),
             score=self.score,

@@ -17,18 +17,33 @@ error wrapping. Everything else about games goes through the ORM.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from django.db import connection
+from django.db.models import Field, Model
 
 from .games import Game, GameEvent
 
 
-def _columns(fields) -> str:
-    return ", ".join(connection.ops.quote_name(field.column) for field in fields)
+def _columns(fields: Iterable[Field]) -> str:
+    return ", ".join(_quoted(field) for field in fields)
 
 
-def _table(model) -> str:
+def _quoted(field: Field) -> str:
+    """``field``'s column, quoted for the connection (every concrete field has one)."""
+    assert field.column is not None, f"{field} has no column"
+    return connection.ops.quote_name(field.column)
+
+
+def _field(model: type[Model], name: str) -> Field:
+    """``model``'s field ``name``, a column of its table (not a relation's other end)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field), f"{model.__name__}.{name} is not a concrete field"
+    return field
+
+
+def _table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -37,7 +52,7 @@ def _locked_read(vendor: str) -> tuple[str, tuple, tuple]:
     """The locked read's SQL, the fields' attnames and each column's converters (for ``vendor``)."""
     fields = Game._meta.concrete_fields
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    pk, player = (connection.ops.quote_name(Game._meta.get_field(name).column) for name in ("id", "player"))
+    pk, player = (_quoted(_field(Game, name)) for name in ("id", "player"))
     sql = f"SELECT {_columns(fields)} FROM {_table(Game)} WHERE {pk} = %s AND {player} = %s{lock}"
     converters = []
     for index, field in enumerate(fields):
@@ -65,9 +80,9 @@ def game_locked(pk: int, player_id) -> Game | None:
 
 @cache
 def _write(vendor: str, names: tuple[str, ...]) -> tuple[str, tuple]:
-    fields = tuple(Game._meta.get_field(name) for name in names)
+    fields = tuple(_field(Game, name) for name in names)
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    assignments = ", ".join(f"{_quoted(field)} = %s" for field in fields)
     sql = f"UPDATE {_table(Game)} SET {assignments} WHERE {quote('id')} = %s AND {quote('seq')} = %s"
     return sql, fields
 
@@ -90,7 +105,7 @@ def _insert(vendor: str) -> tuple[str, tuple]:
     marks = ", ".join("%s" for _ in fields)
     sql = f"INSERT INTO {_table(GameEvent)} ({_columns(fields)}) VALUES ({marks})"
     if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {connection.ops.quote_name(GameEvent._meta.pk.column)}"
+        sql += f" RETURNING {_quoted(GameEvent._meta.pk)}"
     return sql, fields
 
 

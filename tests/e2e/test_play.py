@@ -28,7 +28,10 @@ CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
 
 
 def open_game(page: Page) -> Game:
-    """Open the play page as a new guest (made here: a first visit's page writes nothing) and return the game it shows."""
+    """Open the play page as a new guest and return the game it shows.
+
+    The guest is made here: a first visit's page writes nothing.
+    """
     page.goto("/")
     log_in_new_guest_browser(page)
     area = page.locator("#play-area")

@@ -13,7 +13,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from blockknock.accounts.services import guest_create
-from game import services
 from game.daily_share import daily_share_text
 from game.history import game_review
 from tests.e2e.test_stats import _sign_in
@@ -77,7 +76,8 @@ def test_the_review_steps_through_the_moves_and_fits_the_screen(browser, live_se
     # Trial report: "13 of" over "15"; each figure stays on one line, inside its tile.
     figures = page.locator(".review-tile dd").evaluate_all("""dds => dds.map(dd => {
         const range = document.createRange(); range.selectNodeContents(dd);
-        return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, dd.scrollWidth <= dd.clientWidth];
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        return [lines, dd.scrollWidth <= dd.clientWidth];
     })""")
     assert figures == [[1, True]] * 3
     # The arrow keys' hint is for a keyboard, so a touch screen does not show it.

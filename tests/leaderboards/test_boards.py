@@ -9,7 +9,7 @@ from leaderboards.boards import CHALLENGE, CLASSIC_ALL, CLASSIC_WEEK, DAILY, Gam
 
 from .conftest import local
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 def facts(finished_at, *, mode="classic", status="over", score=100, day=None, challenge=None, game_id=1):
