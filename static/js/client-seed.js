@@ -18,7 +18,7 @@ function stored() {
   let seed = null;
   try {
     seed = localStorage.getItem(KEY);
-  } catch (e) {
+  } catch (_e) {
     /* storage off: a fresh seed per page */
   }
   return seed && VALID.test(seed) ? seed : save(fresh());
@@ -27,7 +27,7 @@ function stored() {
 function save(seed) {
   try {
     localStorage.setItem(KEY, seed);
-  } catch (e) {
+  } catch (_e) {
     /* storage off */
   }
   return seed;
@@ -48,12 +48,12 @@ function fillForms(root) {
 }
 
 function fillCommitment() {
-  document
-    .querySelectorAll("[data-shown-commitment]")
-    .forEach((shown) => rememberShown(shown.dataset.shownCommitment));
+  for (const shown of document.querySelectorAll("[data-shown-commitment]")) {
+    rememberShown(shown.dataset.shownCommitment);
+  }
   const sources = document.querySelectorAll("[data-next-commitment]");
   if (!sources.length) return;
-  sources.forEach((source) => rememberShown(source.dataset.nextCommitment));
+  for (const source of sources) rememberShown(source.dataset.nextCommitment);
   const latest = sources[sources.length - 1].dataset.nextCommitment;
   document.querySelectorAll("[data-commitment-slot]").forEach((slot) => {
     slot.textContent = latest;

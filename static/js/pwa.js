@@ -1,17 +1,15 @@
 /*
  * Installable: register the service worker (/sw.js, blockknock/pwa.py) for the whole
- * site, once the page has loaded. Its URL comes from this script tag's
- * data-service-worker (base.html).
+ * site, once the page has loaded. Its URL comes from the data-service-worker of this
+ * module's script tag (base.html).
  */
-(function () {
-  "use strict";
+const script = document.querySelector("script[data-service-worker]");
 
-  var script = document.currentScript;
-  if (!("serviceWorker" in navigator) || !script) return;
-  var url = script.dataset.serviceWorker;
-  window.addEventListener("load", function () {
-    navigator.serviceWorker.register(url, { scope: "/" }).catch(function () {
+if ("serviceWorker" in navigator && script) {
+  const url = script.dataset.serviceWorker;
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register(url, { scope: "/" }).catch(() => {
       /* no service worker (private mode, blocked): the site works without one */
     });
   });
-})();
+}

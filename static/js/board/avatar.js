@@ -29,7 +29,7 @@ export function buildAvatar(piece, geo) {
   inner.className = "drag-shape";
   inner.style.width = avatar.width + "px";
   inner.style.height = avatar.height + "px";
-  piece.cells.forEach((cell) => inner.appendChild(block(cell, geo)));
+  for (const cell of piece.cells) inner.appendChild(block(cell, geo));
   avatar.appendChild(inner);
   document.body.appendChild(avatar);
   return avatar;

@@ -5,11 +5,12 @@
  * finger. The anchor (the piece's top-left) is the board cell under the floating
  * piece's top-left square. A press that never moves is a click (selection.js).
  */
-import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { SIZE, area, cellAt, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
+
 import { buildAvatar, placeAvatar, settleAvatar, snapBack } from "./avatar.js";
-import { deselect } from "./selection.js";
 import { nope, tell } from "./feedback.js";
+import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
+import { deselect } from "./selection.js";
+import { area, cellAt, isPlaying, isStuck, pieceFor, SIZE, state, strings } from "./state.js";
 import { sendMove } from "./sync.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag

@@ -3,14 +3,15 @@
  * shake and buzz, and after each board swap the move's effects: the placed
  * squares pop; cleared rows and columns burst in their blocks' colours; a combo
  * step rings the board and bumps the COMBO pill; an emptied board gets a sweep.
- * Each has its own sound (sound.js, window.BlockKnockSound: the mute toggle is
+ * Each has its own sound (../sound.js: the mute toggle is
  * its own) and a buzz of the phone (../vibration.js: the Settings switch). With
  * prefers-reduced-motion no effect class is set at all (board.css also stops
  * them). Then the move's summary is read out.
  */
 import { announce } from "../live.js";
+import * as sound from "../sound.js";
 import { vibrate } from "../vibration.js";
-import { SIZE, area, cellAt, readGame, reducedMotion } from "./state.js";
+import { area, cellAt, readGame, reducedMotion, SIZE } from "./state.js";
 
 const TOAST_MS = 2200;
 const TOAST_INSET = 12; // px from the board's top edge to the toast
@@ -19,7 +20,7 @@ let toastTimer = 0;
 let coloursBefore = ""; // the colour board on screen before the swap (the cleared cells' colours)
 
 function sounds() {
-  return window.BlockKnockSound || null;
+  return sound;
 }
 
 export function toast(text) {

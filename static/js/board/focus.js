@@ -2,13 +2,13 @@
  * Keyboard focus on the board: a roving tabindex (one cell in the Tab order), and
  * after a swap, focus put back somewhere useful.
  */
-import { SIZE, board, cellAt, state } from "./state.js";
+import { board, cellAt, SIZE, state } from "./state.js";
 
 export function setRoving(row, col) {
   state.focusPos = { row, col };
   const b = board();
   if (!b) return;
-  b.querySelectorAll('.cell[tabindex="0"]').forEach((cell) => cell.setAttribute("tabindex", "-1"));
+  for (const cell of b.querySelectorAll('.cell[tabindex="0"]')) cell.setAttribute("tabindex", "-1");
   const cell = cellAt(row, col);
   if (cell) cell.setAttribute("tabindex", "0");
 }

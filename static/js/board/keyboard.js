@@ -4,11 +4,12 @@
  * row's ends (with Ctrl: the board's corners), Enter or Space places, Escape
  * cancels; the focused cell previews.
  */
-import { SIZE, board, state, strings } from "./state.js";
-import { focusCell, setRoving } from "./focus.js";
-import { deselect, placeAt } from "./selection.js";
-import { preview, showPreview } from "./preview.js";
+
 import { announce } from "../live.js";
+import { focusCell, setRoving } from "./focus.js";
+import { preview, showPreview } from "./preview.js";
+import { deselect, placeAt } from "./selection.js";
+import { board, SIZE, state, strings } from "./state.js";
 
 function onBoardKey(event) {
   const cell = event.target.closest(".cell");

@@ -3,7 +3,7 @@
  * (a ghost) and the rows and columns it would complete (lit up). The server
  * decides the move; this only shows it.
  */
-import { SIZE, area, board, cellAt, pieceColour, readGame } from "./state.js";
+import { area, board, cellAt, pieceColour, readGame, SIZE } from "./state.js";
 
 function fitsOn(targets, filled) {
   return targets.every(

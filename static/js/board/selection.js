@@ -3,11 +3,12 @@
  * hovering the board previews. The selection is also what the keyboard places
  * (keyboard.js).
  */
-import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
-import { area, board, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
+
+import { announce } from "../live.js";
 import { nope, tell } from "./feedback.js";
 import { focusCell, setRoving } from "./focus.js";
-import { announce } from "../live.js";
+import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
+import { area, board, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
 import { sendMove } from "./sync.js";
 
 export function select(button, viaKeyboard) {

@@ -21,13 +21,15 @@
  * silently. A first visit's first action logs its new guest in, which rotates the
  * token: its answer's X-CSRFToken header is the one to send from then on.
  */
-import { area, readGame, state, strings } from "./state.js";
-import { clearPreview, showLanding, showPreview } from "./preview.js";
+
+import { announce } from "../live.js";
+import { sync as syncSoundToggles } from "../sound.js";
+import { snapBack } from "./avatar.js";
 import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
-import { announce } from "../live.js";
-import { snapBack } from "./avatar.js";
+import { clearPreview, showLanding, showPreview } from "./preview.js";
 import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
+import { area, readGame, state, strings } from "./state.js";
 
 const RESYNC_STATUSES = [400, 403, 409];
 const RETRY_FIRST_MS = 1000;
@@ -244,7 +246,7 @@ function onAfterSwap(event) {
   swapFeedback(a, pending);
   setRoving(state.focusPos.row, state.focusPos.col);
   restoreFocus(a, pending);
-  window.BlockKnockSound?.sync();
+  syncSoundToggles();
 }
 
 /* New game asks first (a <dialog>) while the game is unfinished. */
