@@ -56,7 +56,10 @@ class RedisCache(redis.RedisCache):
         self._class = RedisCacheClient
 
     def count(self, key: str, timeout: int) -> int:
-        return self._cache.count(self.make_and_validate_key(key), self.get_backend_timeout(timeout))
+        # _cache is an instance of _class, the client above (the stubs know only Django's)
+        return self._cache.count(  # type: ignore[attr-defined]
+            self.make_and_validate_key(key), self.get_backend_timeout(timeout)
+        )
 
 
 def count(cache, key: str, timeout: int) -> int:

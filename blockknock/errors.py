@@ -41,7 +41,10 @@ class Refusal(Exception):
 
 
 def bad_request(request, exception):
-    """A request Django refuses before any view (e.g. a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``): ``400 invalid`` under /api/."""
+    """A request Django refuses before any view: ``400 invalid`` under /api/.
+
+    For example a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``.
+    """
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"error": "invalid", "detail": gettext("Bad request.")}, status=400)
     return defaults.bad_request(request, exception)

@@ -83,7 +83,9 @@ def _contents_version(names: list[str]) -> str:
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode())
-        with open(finders.find(name), "rb") as file:
+        path = finders.find(name)
+        assert isinstance(path, str), f"{name} is not a static file"
+        with open(path, "rb") as file:
             digest.update(file.read())
     return digest.hexdigest()[:16]
 

@@ -58,17 +58,18 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
 
     def allow_request(self, request, view) -> bool:
         self.scope = getattr(view, self.scope_attr, None)
-        self.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
+        # the stubs type the setting's values as numbers; DRF's rates are strings ("20/min")
+        self.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES  # type: ignore[assignment]
         self.rate = self.get_rate() if self.scope else None
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+        self.num_requests, self.duration = limit, seconds = self.parse_rate(self.rate)
         self.key = self.get_cache_key(request, view) if self.rate else None
-        if self.key is None:
+        if self.key is None or limit is None or seconds is None:
             return True
         now = self.timer()
-        window = int(now // self.duration)
-        self.window_end = (window + 1) * self.duration
+        window = int(now // seconds)
+        self.window_end = (window + 1) * seconds
         try:
-            return count(self.cache, f"{self.key}:{window}", self.duration + 1) <= self.num_requests
+            return count(self.cache, f"{self.key}:{window}", seconds + 1) <= limit
         except CACHE_ERRORS as exc:
             logger.warning("throttle %s: cache unreachable, request allowed: %s", self.scope, exc)
             return True

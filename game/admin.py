@@ -83,7 +83,7 @@ class ChallengeForm(forms.ModelForm):
 
     class Meta:
         model = Challenge
-        fields = "__all__"
+        fields = ("number", "target", "start_board", "piece_set", "active")
         widgets = {
             "start_board": forms.Textarea(
                 attrs={

@@ -99,7 +99,8 @@ class ModePolicy:
     uses_challenge: bool = False
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
-        """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
+        """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where
+        :attr:`uses_challenge`."""
         return Start(self.fixed_rules, new_seed)
 
     def rules(self, game) -> engine.Rules:

@@ -47,7 +47,8 @@ from .pending import Pending, page_next_commitment, pending_claim, pending_get, 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
 TOKEN_HEADER = "X-CSRFToken"
-"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends it from then on)."""
+"""The answer header of a first action with the CSRF token the guest's log-in rotated (the board sends
+it from then on)."""
 
 
 def _player_message(error: GameError) -> str:
@@ -107,7 +108,8 @@ def _urls(game, pending: Pending | None) -> dict:
 def _context(
     player, game, *, pending: Pending | None = None, result=None, event: str = "", error: GameError | None = None
 ) -> dict:
-    """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game`` is its unsaved row."""
+    """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game``
+    is its unsaved row."""
     best = selectors.high_score(player=player, mode=game.mode) if pending is None else 0
     if game.is_finished:
         player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
@@ -159,7 +161,8 @@ def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpRes
 
 
 def signed_in(view):
-    """Decorate a board action (move, Continue, No thanks, New game, resync): refused as ``signed_out`` without a player.
+    """Decorate a board action (move, Continue, No thanks, New game, resync): refused as ``signed_out``
+    without a player.
 
     These are posted from a page the session's player was shown; a session that
     has lost its player since (logged out in another tab, expired) must not play
@@ -250,7 +253,8 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 @claims_pending
 @throttle("games")
 def pending_new_game(request: HttpRequest, _claimed) -> HttpResponse:
-    """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned by the start, as any game left."""
+    """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned by the start,
+    as any game left."""
     return _start(request, Mode.CLASSIC, None)
 
 

@@ -20,7 +20,10 @@ from .models import BOARD_ORDER, Standing
 
 @dataclass(frozen=True)
 class Entry:
-    """One row of a board: ``rank``, the player's display ``player`` name, ``value`` and ``game`` (public id or None)."""
+    """One row of a board.
+
+    ``rank``, the player's display ``player`` name, ``value`` and ``game`` (public id or None).
+    """
 
     rank: int
     player: str

@@ -72,7 +72,6 @@ def _empty_cache():
     from django.core.cache import cache
 
     cache.clear()
-    yield
 
 
 @pytest.fixture(autouse=True)

@@ -107,7 +107,10 @@ def race(count, action):
 
 
 def url_routes(patterns=None, prefix: str = ""):
-    """Every route of the site as its pattern text, e.g. ``"api/games/<str:game_id>/moves/"`` (from Django's resolver)."""
+    """Every route of the site as its pattern text (from Django's resolver).
+
+    For example ``"api/games/<str:game_id>/moves/"``.
+    """
     for pattern in get_resolver().url_patterns if patterns is None else patterns:
         if isinstance(pattern, URLResolver):
             yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))

@@ -6,6 +6,7 @@ deal's tests and benchmarks. Each bot is ``bot(state, rng) -> (slot, row, col)``
 
 import random
 from collections.abc import Callable
+from typing import TypeAlias
 
 from game.engine.bitboard import COL_MASKS, FULL, ROW_MASKS, Bitboard, cells, popcount
 from game.engine.board import anchors, place
@@ -37,15 +38,27 @@ def random_bot(state: GameState, rng: random.Random) -> Move:
     return rng.choice(list(legal_moves(state)))
 
 
+#: a plan being grown: its points, the board, the slots left and its first move
+_Plan: TypeAlias = tuple[int, Bitboard, tuple[int, ...], Move | None]
+
+
+def _chosen(move: Move | None) -> Move:
+    """The move a bot found; a bot plays only while its game is playing, so some move fits."""
+    if move is None:
+        raise ValueError("no legal move: the game is not playing")
+    return move
+
+
 def greedy_bot(state: GameState, rng: random.Random) -> Move:
     """The move with the best points now plus a tidy board; ties broken at random."""
-    best, best_key = None, None
+    best: Move | None = None
+    best_key: tuple[float, float] | None = None
     for slot, row, col in legal_moves(state):
         placed = place(state.board, state.hand[slot], row, col)
         key = (_value(placed.squares * 10 + 100 * placed.lines**2, placed.board), rng.random())
         if best_key is None or key > best_key:
             best, best_key = (slot, row, col), key
-    return best
+    return _chosen(best)
 
 
 def lookahead_bot(state: GameState, rng: random.Random) -> Move:
@@ -53,10 +66,11 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Move:
 
     The best plan places the most pieces, then has the best points plus board value.
     """
-    frontier = [(0, state.board, tuple(state.unplaced), None)]
-    best, best_key = None, None
+    frontier: list[_Plan] = [(0, state.board, tuple(state.unplaced), None)]
+    best: Move | None = None
+    best_key: tuple[int, float] | None = None
     while frontier:
-        grown = []
+        grown: list[_Plan] = []
         for points, board, left, first in frontier:
             for slot in left:
                 piece = state.hand[slot]
@@ -72,4 +86,4 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Move:
             if best_key is None or key > best_key:
                 best, best_key = item[3], key
         frontier = [item for item in grown if item[2]]
-    return best
+    return _chosen(best)

@@ -39,8 +39,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from game.engine.bitboard import LINE_MASKS, Bitboard
 from game.engine.deal import DEALERS, HAND_SIZE, Hand, Stream, deal_hand
@@ -80,7 +81,13 @@ def naive_fits(board: Bitboard, piece: Piece) -> bool:
     return any(not board & mask for _, mask in piece.placements)
 
 
-def naive_can_place_all(board: Bitboard, pieces: Sequence[Piece], memo: dict | None = None) -> bool:
+#: a dealer function: :func:`game.engine.deal.deal_hand` or :func:`naive_deal_hand`
+Dealer: TypeAlias = Callable[[Bitboard, Sequence[Piece], Stream], Hand]
+#: the reference search's memo, ``{(board, ids): placeable}``
+NaiveMemo: TypeAlias = dict[tuple[Bitboard, tuple[str, ...]], bool]
+
+
+def naive_can_place_all(board: Bitboard, pieces: Sequence[Piece], memo: NaiveMemo | None = None) -> bool:
     """Reference: try every remaining piece first, at every anchor, recursively; memoised on (board, ids).
 
     >>> from game.engine.pieces import PIECES
@@ -92,7 +99,7 @@ def naive_can_place_all(board: Bitboard, pieces: Sequence[Piece], memo: dict | N
     return _naive_search(board, rem, memo)
 
 
-def _naive_search(board: Bitboard, rem: tuple[Piece, ...], memo: dict) -> bool:
+def _naive_search(board: Bitboard, rem: tuple[Piece, ...], memo: NaiveMemo) -> bool:
     if not rem:
         return True
     key = (board, tuple(piece.id for piece in rem))
@@ -127,7 +134,7 @@ def naive_deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) ->
         candidates = tuple(piece for piece in distinct if naive_fits(board, piece))
     else:
         candidates = distinct
-    memo: dict = {}
+    memo: NaiveMemo = {}
     drawn: list[Piece] = []
     while len(drawn) < HAND_SIZE:
         fair = [p for p in candidates if naive_can_place_all(board, [*drawn, p], memo)]
@@ -144,7 +151,7 @@ def naive_deal_hand(board: Bitboard, pieces: Sequence[Piece], stream: Stream) ->
 # ---------------------------------------------------------------------------
 
 
-def time_deals(dealer, boards: Sequence[Bitboard], version: int) -> tuple[list[float], list[float], list[Hand]]:
+def time_deals(dealer: Dealer, boards: Sequence[Bitboard], version: int) -> tuple[list[float], list[float], list[Hand]]:
     """Per deal, wall-clock and CPU milliseconds, and the hands: deal ``i`` on ``boards[i]`` (base set).
 
     The CPU time (this thread's) leaves out time spent waiting for a CPU on a busy machine.

@@ -18,6 +18,10 @@ import argparse
 import random
 import statistics
 import time
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+from typing import TypeAlias
 
 from game.engine.game import GameState, continue_game, new_game, play, replay
 from game.engine.review import GameReview, review_game
@@ -27,15 +31,18 @@ from .bots import greedy_bot
 
 __all__ = ["long_game", "main"]
 
+#: a bench game's event: ``("continue",)`` or ``("move", slot, row, col)``
+Played: TypeAlias = tuple[str] | tuple[str, int, int, int]
+
 TARGET_MS = 1000.0
 """The review of a 300-move game takes well under this (issue 15)."""
 
 
-def long_game(moves: int, *, dealer: int = 2) -> tuple[bytes, list[tuple]]:
+def long_game(moves: int, *, dealer: int = 2) -> tuple[bytes, list[Played]]:
     """``(seed, events)`` of a Classic game the greedy bot played to ``moves`` placements or more."""
     for attempt in range(1000):
         seed, rng = b"review bench %d" % attempt, random.Random(attempt)
-        state, events = new_game(CLASSIC, seed, dealer=dealer), []
+        state, events = new_game(CLASSIC, seed, dealer=dealer), list[Played]()
         while state.status in ("playing", "no_moves") and state.moves < moves:
             if state.status == "no_moves":
                 state = continue_game(state)
@@ -49,23 +56,21 @@ def long_game(moves: int, *, dealer: int = 2) -> tuple[bytes, list[tuple]]:
     raise RuntimeError(f"no game of {moves} moves in 1000 seeds")
 
 
-def _review(seed: bytes, events: list[tuple], dealer: int) -> GameReview:
+def _review(seed: bytes, events: list[Played], dealer: int) -> GameReview:
     start = new_game(CLASSIC, seed, dealer=dealer)
     turns = (
-        (tuple(event[1:]) if event[0] == "move" else None, state)
-        for state, event, _ in replay(CLASSIC, seed, 0, events, dealer=dealer)
+        (event[1:] if len(event) == 4 else None, state)
+        for event, (state, _, _) in zip(events, replay(CLASSIC, seed, 0, events, dealer=dealer))
     )
     return review_game(start, turns)
 
 
-def _replay(seed: bytes, events: list[tuple], dealer: int) -> GameState:
-    state = None
-    for state, _, _ in replay(CLASSIC, seed, 0, events, dealer=dealer):
-        pass
-    return state
+def _replay(seed: bytes, events: list[Played], dealer: int) -> GameState:
+    last = deque(replay(CLASSIC, seed, 0, events, dealer=dealer), maxlen=1)
+    return last[0][0] if last else new_game(CLASSIC, seed, dealer=dealer)
 
 
-def _times(action, runs: int) -> list[float]:
+def _times(action: Callable[[], object], runs: int) -> list[float]:
     found = []
     for _ in range(runs):
         began = time.perf_counter()
@@ -87,7 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         f"game: {final.moves} moves, {len(events) - final.moves} Continue(s), {final.deals} hands, score {final.score}"
     )
     for name, action in (("replay", _replay), ("replay + review", _review)):
-        times = _times(lambda: action(seed, events, args.dealer), args.runs)
+        times = _times(partial(action, seed, events, args.dealer), args.runs)
         print(f"{name:>16}: median {statistics.median(times):7.1f} ms, max {max(times):7.1f} ms ({args.runs} runs)")
     print(
         f"review: {review.hands_kept} of {len(review.hands)} hands kept, {review.clears_missed} clears missed,"

@@ -25,7 +25,12 @@ import hmac
 import json
 import sys
 import urllib.request
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+#: a JSON object as read from a replay or the vectors file (checked as it is used)
+Json: TypeAlias = dict[str, Any]
 
 SIZE = 8
 ROWS = tuple(0xFF << (SIZE * r) for r in range(SIZE))
@@ -107,9 +112,9 @@ class Piece:
     ``at`` maps an anchor ``(row, col)`` to the same pair.
     """
 
-    __slots__ = ("id", "cells", "placements", "at")
+    __slots__ = ("at", "cells", "id", "placements")
 
-    def __init__(self, pid: str, cells) -> None:
+    def __init__(self, pid: str, cells: Iterable[Sequence[Any]]) -> None:
         cells = sorted({(int(r), int(c)) for r, c in cells})
         rows, cols = [r for r, _ in cells], [c for _, c in cells]
         if not cells or min(rows) or min(cols) or max(rows + cols) >= SIZE:
@@ -136,7 +141,7 @@ def published_set(challenge: int | None = None) -> list[Piece]:
     return [Piece.from_shape(pid, shape) for pid, shape in shapes]
 
 
-def parse_board(rows) -> int:
+def parse_board(rows: Any) -> int:
     """8 strings of 8 characters, ``#`` filled, ``.`` empty, row 0 first → bitboard."""
     if not isinstance(rows, list) or len(rows) != SIZE or any(not isinstance(r, str) or len(r) != SIZE for r in rows):
         raise Unusable(f"not a board: {rows!r}")
@@ -149,7 +154,7 @@ def board_rows(board: int) -> list[str]:
     return ["".join("#" if board >> (r * SIZE + c) & 1 else "." for c in range(SIZE)) for r in range(SIZE)]
 
 
-def settle(board: int, lines) -> int:
+def settle(board: int, lines: Iterable[int]) -> int:
     """Clear every full line among ``lines`` at once (a crossing cell is removed once)."""
     full = 0
     for line in lines:
@@ -165,10 +170,7 @@ def full_lines(board: int) -> tuple[list[int], list[int]]:
 
 def fits(board: int, piece: Piece) -> bool:
     """The piece has at least one legal anchor on ``board``."""
-    for mask, _ in piece.placements:
-        if not board & mask:
-            return True
-    return False
+    return any(not board & mask for mask, _ in piece.placements)
 
 
 _placeable_memo: dict[tuple[int, tuple[str, ...]], bool] = {}
@@ -274,7 +276,8 @@ def eligible(board: int, pieces: list[Piece], drawn: list[Piece]) -> list[Piece]
 
 def deal_hand(board: int, pieces: list[Piece], stream: Stream) -> list[Piece]:
     """Draw the three pieces of one hand (docs/fair-deal.md § How a hand is drawn)."""
-    pieces, hand = distinct(pieces), []
+    pieces = distinct(pieces)
+    hand: list[Piece] = []
     while len(hand) < 3:
         choices = eligible(board, pieces, hand)
         if not choices:
@@ -283,7 +286,7 @@ def deal_hand(board: int, pieces: list[Piece], stream: Stream) -> list[Piece]:
     return hand
 
 
-def ids(pieces) -> str:
+def ids(pieces: Iterable[Piece]) -> str:
     return ", ".join(p.id for p in pieces)
 
 
@@ -326,7 +329,7 @@ class Walk:
     def report(self) -> HandReport:
         return self.reports[-1]
 
-    def compare_hand(self, shown, where: str) -> None:
+    def compare_hand(self, shown: Any, where: str) -> None:
         """Compare a hand shown in the replay with the dealt hand; on a difference, report it and follow the replay."""
         report = self.report
         try:
@@ -346,7 +349,7 @@ class Walk:
             report.problems.append(f"{where}: used flags {shown_used}, expected {self.used}")
         self.hand, self.used = pieces, shown_used
 
-    def dealt_problems(self, board: int, pieces: list[Piece], shown: list) -> list[str]:
+    def dealt_problems(self, board: int, pieces: list[Piece], shown: list[Json]) -> list[str]:
         """What is wrong with a hand as shown when dealt: unknown pieces, pieces that do not fit, not placeable."""
         problems = []
         for piece, entry in zip(pieces, shown):
@@ -361,7 +364,7 @@ class Walk:
             problems.append("the hand shown cannot be placed in full")
         return problems
 
-    def compare_board(self, rows, where: str) -> None:
+    def compare_board(self, rows: Any, where: str) -> None:
         """Compare a board shown in the replay with the recomputed one; on a difference, report it and adopt it."""
         if rows is None:
             return
@@ -374,7 +377,7 @@ class Walk:
             )
             self.board = shown
 
-    def move(self, step: dict, where: str) -> None:
+    def move(self, step: Json, where: str) -> None:
         move, report = step["move"], self.report
         slot, row, col = move["slot"], move["row"], move["col"]
         if slot not in (0, 1, 2) or self.used[slot]:
@@ -396,7 +399,7 @@ class Walk:
         self.used[slot] = True
         self.compare_board(step.get("board"), where)
 
-    def continue_(self, step: dict, where: str) -> None:
+    def continue_(self, step: Json, where: str) -> None:
         left = [p for p, used in zip(self.hand, self.used) if not used]
         if any(fits(self.board, p) for p in left):
             self.report.problems.append(f"{where}: Continue while {ids(left)} still fits")
@@ -404,7 +407,7 @@ class Walk:
         self.deal()
         self.compare_hand(step["hand"], where)
 
-    def run(self, steps: list, game: dict) -> None:
+    def run(self, steps: list[Json], game: Json) -> None:
         for number, step in enumerate(steps, 1):
             where = f"step {number}"
             if step.get("continue"):
@@ -419,7 +422,7 @@ class Walk:
         self.compare_board(game.get("board"), "final game board")
 
 
-def load(source: str) -> dict:
+def load(source: str) -> Any:
     """A replay from an http(s) URL or a JSON file."""
     try:
         if source.startswith(("https://", "http://")):
@@ -433,7 +436,7 @@ def load(source: str) -> dict:
         raise Unusable(f"cannot read {source}: {exc}") from exc
 
 
-def check_seeds(fair) -> tuple[bytes, str, list[str]]:
+def check_seeds(fair: Json | None) -> tuple[bytes, str, list[str]]:
     """``(server_seed, client_seed, problems)`` from ``game.fair``; :class:`Unusable` if it cannot be verified."""
     if fair is None:
         raise Unusable(
@@ -459,7 +462,7 @@ def check_seeds(fair) -> tuple[bytes, str, list[str]]:
     return server_seed, client_seed, problems
 
 
-def game_pieces(replay: dict, game: dict) -> tuple[list[Piece], list[str]]:
+def game_pieces(replay: Json, game: Json) -> tuple[list[Piece], list[str]]:
     """The replay's piece set, and a problem if it is not the published set of the game's mode."""
     published = published_set(game.get("challenge"))
     if replay.get("piece_set") is None:
@@ -471,7 +474,7 @@ def game_pieces(replay: dict, game: dict) -> tuple[list[Piece], list[str]]:
     return listed, []
 
 
-def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
+def verify(replay: Json) -> tuple[list[HandReport], list[str]]:
     """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked."""
     try:
         game = replay["game"]
@@ -487,7 +490,7 @@ def verify(replay: dict) -> tuple[list[HandReport], list[str]]:
     return walk.reports, problems + set_problems
 
 
-def vector_outputs(kind: str, vector: dict) -> dict:
+def vector_outputs(kind: str, vector: Json) -> Json:
     """The outputs of one test vector of docs/fair-deal-vectors.json, computed from its inputs."""
     if kind == "daily_boards":
         return {"board": board_rows(daily_start_board(bytes.fromhex(vector["server_seed"])))}
@@ -507,7 +510,7 @@ def vector_outputs(kind: str, vector: dict) -> dict:
     return {"hand": [p.id for p in deal_hand(board, pieces, stream)]}
 
 
-def check_vectors(data: dict) -> int:
+def check_vectors(data: Json) -> int:
     failed = 0
     for kind in ("streams", "eligible", "hands", "daily_boards"):
         for vector in data[kind]:

@@ -12,7 +12,6 @@ class PlayerAdmin(UserAdmin):
     list_display = ("username", "name", "is_guest", "stars", "level", "date_joined", "is_staff")
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "name", "email")
-    fieldsets = UserAdmin.fieldsets + (
-        (_("Game"), {"fields": ("name", "is_guest", "stars", "level", "theme", "language", "signed_out_at")}),
-    )
+    game_fields = ("name", "is_guest", "stars", "level", "theme", "language", "signed_out_at")
+    fieldsets = (*UserAdmin.fieldsets, (_("Game"), {"fields": game_fields}))
     readonly_fields = ("stars", "signed_out_at")

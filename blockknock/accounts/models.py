@@ -76,7 +76,7 @@ class Player(AbstractUser):
         The API token cache (accounts/auth.py) serves players with both deferred.
         """
         deferred = self.get_deferred_fields()
-        if fields is not None and set(fields) <= COUNTERS and COUNTERS <= deferred:
+        if fields is not None and set(fields) <= COUNTERS and deferred >= COUNTERS:
             fields = sorted(COUNTERS)
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 

@@ -19,7 +19,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-"""Unicode general categories a display name may not hold: controls, formats (bidi, zero-width), unassigned, separators."""
+"""Unicode general categories a display name may not hold: controls, formats (bidi, zero-width),
+unassigned, separators."""
 
 
 def name_normalise(name: str) -> str:

@@ -21,18 +21,19 @@ PLAYER_FIGURES: dict[str, tuple[Callable[[Player], object], type[serializers.Fie
 def player_figure(
     name: str, read: Callable[[Player], object], kind: type[serializers.Field] = serializers.IntegerField
 ) -> None:
-    """Add the read-only field ``name`` (a whole number unless ``kind`` says otherwise) to every ``Player`` the API answers."""
+    """Add the read-only field ``name`` to every ``Player`` the API answers.
+
+    The field is a whole number unless ``kind`` says otherwise.
+    """
     PLAYER_FIGURES[name] = (read, kind)
 
 
 def figure_field(read: Callable[[Player], object], kind: type[serializers.Field]) -> serializers.Field:
     """A read-only field of type ``kind`` computed from the whole player."""
 
-    class FigureField(kind):
-        def to_representation(self, player):
-            return read(player)
-
-    return FigureField(read_only=True, source="*")
+    # a subclass of ``kind`` made with type(): a class statement cannot name a variable base for the type checker
+    figure = type("FigureField", (kind,), {"to_representation": lambda self, player: read(player)})
+    return figure(read_only=True, source="*")
 
 
 class PlayerSerializer(serializers.ModelSerializer):

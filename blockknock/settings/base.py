@@ -103,7 +103,8 @@ INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",  # SECURE_CSP below
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # answers static files itself (brotli/gzip files made by collectstatic)
+    # answers static files itself (the brotli/gzip files made by collectstatic)
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses the pages and views' answers (HTML, JSON, the looks stylesheet); after
     # WhiteNoise so static files are never compressed twice, before everything that
     # writes the body. BREACH: the only secret in a page is the CSRF token, which

@@ -70,7 +70,11 @@ class MoveSerializer(serializers.Serializer):
     move_number = StrictIntegerField(min_value=0)
 
 
-MOVE_LIMITS = {name: (field.min_value, field.max_value) for name, field in MoveSerializer().fields.items()}
+MOVE_LIMITS = {
+    name: (field.min_value, field.max_value)
+    for name, field in MoveSerializer().fields.items()
+    if isinstance(field, serializers.IntegerField)
+}
 """Each move field's bounds, read once from :class:`MoveSerializer` (``None``: unbounded)."""
 
 
@@ -125,7 +129,8 @@ class FairSerializer(serializers.Serializer):
     server_seed = serializers.CharField(
         allow_null=True,
         help_text=_(
-            "The server seed, 64 lowercase hex digits; null while the game can be played (a Daily's until its day is closed)."
+            "The server seed, 64 lowercase hex digits; "
+            "null while the game can be played (a Daily's until its day is closed)."
         ),
     )
 

@@ -126,5 +126,6 @@ class DailyListView(APIView):
     @extend_schema(responses={200: DailySeedSerializer(many=True)})
     def get(self, request):
         """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed.
-        Reads only: the seeds are drawn by the hourly job and a Daily's start (:func:`~game.daily.seeds.dailies_ahead`)."""
+        Reads only: the seeds are drawn by the hourly job and a Daily's start
+        (:func:`~game.daily.seeds.dailies_ahead`)."""
         return Response(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data)

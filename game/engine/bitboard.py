@@ -25,17 +25,17 @@ from typing import TypeAlias
 from .errors import InvalidBoardError
 
 __all__ = [
+    "CELLS",
+    "COL_MASKS",
+    "EMPTY",
+    "FILLED",
+    "FULL",
+    "LINE_MASKS",
+    "ROW_MASKS",
+    "SIZE",
+    "VACANT",
     "Bitboard",
     "Cell",
-    "SIZE",
-    "CELLS",
-    "EMPTY",
-    "FULL",
-    "ROW_MASKS",
-    "COL_MASKS",
-    "LINE_MASKS",
-    "FILLED",
-    "VACANT",
     "bit",
     "cells",
     "clear_full_lines",
@@ -231,10 +231,7 @@ def has_full_line(board: Bitboard) -> bool:
     >>> has_full_line(ROW_2), has_full_line(ROW_2 ^ bit(2, 3))
     (True, False)
     """
-    for mask in LINE_MASKS:
-        if board & mask == mask:
-            return True
-    return False
+    return any(board & mask == mask for mask in LINE_MASKS)
 
 
 def clear_full_lines(board: Bitboard) -> tuple[Bitboard, tuple[int, ...], tuple[int, ...]]:

@@ -21,7 +21,7 @@ It is decoration: the rules never read it.
 from __future__ import annotations
 
 from .bitboard import SIZE, Bitboard
-from .pieces import PIECES, Piece
+from .pieces import Piece
 
 __all__ = ["EMPTY_KEY", "FAMILY_KEYS", "NEUTRAL_KEY", "key_of", "paint"]
 

@@ -32,7 +32,7 @@ from .bitboard import SIZE, Bitboard, to_rows, validate_board
 from .board import anchors, check_cell, place
 from .deal import DEALERS, HAND_SIZE, Hand, Stream, deal_hand, dealer_of
 from .errors import InvalidMoveError, NoContinueError, NotPlayingError, SlotUsedError
-from .rules import CLASSIC, PRACTICE, Rules
+from .rules import Rules
 from .scoring import Combo, MoveResult
 from .stream import check_client_seed
 
@@ -226,7 +226,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
     result, combo = state.rules.scoring.score_placement(placement, state.combo)
     score = state.score + result.points
     board = placement.board
-    used = tuple(True if i == slot else state.used[i] for i in range(HAND_SIZE))
+    used = (slot == 0 or state.used[0], slot == 1 or state.used[1], slot == 2 or state.used[2])
     hand, deals = state.hand, state.deals
     if state.rules.target is not None and score >= state.rules.target:
         status = Status.WON

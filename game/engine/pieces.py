@@ -27,12 +27,12 @@ from .bitboard import COL_MASKS, ROW_MASKS, SIZE, Bitboard, Cell
 from .errors import InvalidRulesError
 
 __all__ = [
-    "AnchoredMask",
-    "Piece",
-    "PIECES",
     "BASE_SET",
     "CHALLENGE_ADDITIONS",
+    "PIECES",
     "SHAPES",
+    "AnchoredMask",
+    "Piece",
     "piece_set",
 ]
 

@@ -148,7 +148,9 @@ class GameReview:
         return sum(move.better.points - move.played.points for move in self.moves if move.better is not None)
 
 
-def _option(board: Bitboard, piece: Piece, slot: int, index: int, combo: Combo, scoring: Scoring):
+def _option(
+    board: Bitboard, piece: Piece, slot: int, index: int, combo: Combo, scoring: Scoring
+) -> tuple[Option, Placement]:
     """``(Option, Placement)`` for ``piece`` (slot ``slot``) at anchor bit ``index``."""
     row, col = divmod(index, SIZE)
     placement = place(board, piece, row, col)

@@ -42,7 +42,8 @@ __all__ = ["Memo", "Solution", "Step", "can_place_all", "solve", "witness"]
 Step: TypeAlias = tuple[int, int, int]
 """One placement of a witness: ``(index into the pieces given, row, col)``."""
 
-Memo: TypeAlias = dict
+_Found: TypeAlias = tuple[Bitboard, tuple[tuple[Piece, int], ...]]
+Memo: TypeAlias = dict[tuple[Bitboard, tuple[str, ...]], _Found | None]
 """A search memo, ``{(board, ids): result}``; may be shared between searches on purpose."""
 
 _MISSING = object()
@@ -110,12 +111,13 @@ def _search(
     ids: tuple[str, ...],
     memo: Memo,
     clean: bool,
-) -> tuple[Bitboard, tuple[tuple[Piece, int], ...]] | None:
+) -> _Found | None:
     """DFS core: ``rem`` sorted by id (``ids`` its ids); answer ``(final board, ((piece, anchor), ...))``."""
     key = (board, ids)
     found = memo.get(key, _MISSING)
     if found is not _MISSING:
-        return found  # type: ignore[return-value]
+        return found  # type: ignore[return-value]  # not the sentinel: a stored _Found | None
+    result: _Found | None
     if len(rem) == 1:
         fitting = _fitting(board, rem[0])
         index = (fitting & -fitting).bit_length() - 1
@@ -126,7 +128,9 @@ def _search(
     return result
 
 
-def _search_orders(board, rem, ids, memo, clean):
+def _search_orders(
+    board: Bitboard, rem: tuple[Piece, ...], ids: tuple[str, ...], memo: Memo, clean: bool
+) -> _Found | None:
     """:func:`_search` for two or more pieces: each distinct piece first, at each of its anchors."""
     fittings = [_fitting(board, piece) for piece in rem]
     if _hopeless(board, rem, fittings):

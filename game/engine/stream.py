@@ -109,7 +109,7 @@ def check_client_seed(client_seed: str | None) -> str | None:
 class _Stream:
     """Bytes of a stream of blocks, and uniform draws from them; subclasses make block ``i``."""
 
-    __slots__ = ("_k", "_buffer", "_pos", "_block")
+    __slots__ = ("_block", "_buffer", "_k", "_pos")
 
     dealer: int = 0
     """The dealer version this stream belongs to (:data:`game.engine.deal.DEALERS`)."""
@@ -189,7 +189,7 @@ class DealStream(_Stream):
     :raises ValueError: ``k`` out of range.
     """
 
-    __slots__ = ("_seed", "_prefix")
+    __slots__ = ("_prefix", "_seed")
 
     dealer = 1
 
@@ -222,7 +222,7 @@ class HmacStream(_Stream):
     :raises ValueError: ``k`` out of range or a malformed client seed.
     """
 
-    __slots__ = ("_seed", "_client_seed", "_prefix")
+    __slots__ = ("_client_seed", "_prefix", "_seed")
 
     dealer = 2
 

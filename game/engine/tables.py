@@ -122,23 +122,23 @@ class PieceTable:
     """
 
     __slots__ = (
-        "pieces",
-        "offsets",
         "anchor_masks",
-        "masks",
-        "reverse",
-        "row_reach",
         "col_reach",
+        "conflicts",
         "heights",
         "lines_at",
-        "conflicts",
+        "masks",
+        "offset_lanes",
+        "offsets",
+        "overlap_rows",
         "overlaps",
+        "packed_anchor_masks",
+        "pieces",
+        "rests",
+        "reverse",
+        "row_reach",
         "spread",
         "tops",
-        "rests",
-        "offset_lanes",
-        "packed_anchor_masks",
-        "overlap_rows",
     )
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
@@ -229,13 +229,13 @@ def piece_table(pieces: Sequence[Piece]) -> PieceTable:
     key = tuple(first)
     table = _TABLES.get(key)
     if table is None:
-        table = _TABLES[key] = PieceTable(first.values())
+        table = _TABLES[key] = PieceTable(tuple(first.values()))
     if type(pieces) is tuple and len(_TABLES_BY_OBJECT) < 256:
         _TABLES_BY_OBJECT[id(pieces)] = (pieces, table)  # holds the tuple, so its id is not reused
     return table
 
 
-def lanes(table: PieceTable, packed: int) -> array:
+def lanes(table: PieceTable, packed: int) -> array[int]:
     """The lanes of ``packed``, by piece: ``lanes(table, packed)[i] == (packed >> LANE * i) & FULL``.
 
     >>> from game.engine.pieces import BASE_SET

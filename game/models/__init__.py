@@ -18,20 +18,20 @@ from .games import (
 from .seeds import DailySeed, NextSeed, seed_commitment, seed_draw
 
 __all__ = [
-    "Challenge",
-    "DailyClose",
-    "DailySeed",
-    "NextSeed",
-    "seed_commitment",
-    "seed_draw",
     "ENDED_OFF_BOARD",
     "FINISHED",
     "UNFINISHED",
+    "Challenge",
+    "DailyClose",
+    "DailySeed",
     "EventKind",
     "Game",
     "GameEvent",
     "Mode",
+    "NextSeed",
     "Status",
     "board_text",
     "piece_view",
+    "seed_commitment",
+    "seed_draw",
 ]

@@ -71,7 +71,10 @@ class Game(models.Model):
         default=1,
         help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals)."),
     )
-    client_seed = models.CharField(_("client seed"), max_length=64, null=True, blank=True, editable=False)
+    # NULL (not "") marks a dealer-1 game, which had no client seed at all.
+    client_seed = models.CharField(  # noqa: DJ001
+        _("client seed"), max_length=64, null=True, blank=True, editable=False
+    )
     client_seed_by = models.CharField(  # noqa: DJ001 (null: no client seed, as API.md's null)
         _("client seed chosen by"), max_length=6, choices=ClientSeedBy.choices, null=True, blank=True, editable=False
     )
@@ -82,7 +85,8 @@ class Game(models.Model):
         max_length=64,
         default="",
         help_text=_(
-            "Which piece family filled each cell, row 0 first (game.engine.colours): the page redraws placed blocks in their colours."
+            "Which piece family filled each cell, row 0 first (game.engine.colours): "
+            "the page redraws placed blocks in their colours."
         ),
     )
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
@@ -151,7 +155,8 @@ class Game(models.Model):
 
     @property
     def public_id(self) -> str:
-        """The id as the API shows it (a string); ``""`` for a game not saved yet (a first visit's, ``game.pending``)."""
+        """The id as the API shows it (a string); ``""`` for a game not saved yet (a first visit's,
+        ``game.pending``)."""
         return "" if self.pk is None else str(self.pk)
 
     @property

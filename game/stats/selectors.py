@@ -8,7 +8,9 @@ rows (written as a game finishes, :func:`game.stats.summaries.summary_record`).
 """
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -138,13 +140,13 @@ def _mode_stats(player) -> list[ModeStats]:
             empties=Sum("summary__empties"),
         )
     )
-    grouped: dict[str, dict[str, dict]] = {}
+    grouped: dict[str, dict[str, Mapping[str, Any]]] = {}
     for row in rows:
         grouped.setdefault(row["mode"], {})[row["status"]] = row
     return [_one_mode(mode, grouped.get(mode, {})) for mode in MODE_ORDER]
 
 
-def _one_mode(mode: Mode, by_status: dict[str, dict]) -> ModeStats:
+def _one_mode(mode: Mode, by_status: dict[str, Mapping[str, Any]]) -> ModeStats:
     done = [by_status[status] for status in FINISHED if status in by_status]
     count = lambda rows, key: sum(row[key] or 0 for row in rows)  # noqa: E731
     finished = count(done, "games")

@@ -54,7 +54,8 @@ class BoardView(APIView):
     def perform_authentication(self, request):
         """Public read: credentials are looked at only for ``me`` (see :func:`_caller`)."""
 
-    def board(self, **kwargs) -> boards.Board:
+    def board(self, **url_kwargs: dt.date) -> boards.Board:
+        """The board the URL names (its keyword arguments: a chosen ``day`` where the URL has one)."""
         return boards.current_board(self.kind)
 
     def get(self, request, **kwargs):
@@ -111,7 +112,8 @@ class DailyView(BoardView):
 class DailyDayView(BoardView):
     kind = boards.DAILY
 
-    def board(self, *, day: dt.date) -> boards.Board:
+    def board(self, **url_kwargs: dt.date) -> boards.Board:
+        day = url_kwargs["day"]
         if day > game_day():
             raise NotFound(_("That day's Daily has not started yet."))
         return self.kind.board(day)

@@ -59,12 +59,12 @@ function fillForms(root) {
 }
 
 function fillCommitment() {
-  document
-    .querySelectorAll("[data-shown-commitment]")
-    .forEach((shown) => rememberShown(shown.dataset.shownCommitment));
+  document.querySelectorAll("[data-shown-commitment]").forEach((shown) => {
+    rememberShown(shown.dataset.shownCommitment);
+  });
   const sources = document.querySelectorAll("[data-next-commitment]");
   if (!sources.length) return;
-  sources.forEach((source) => rememberShown(source.dataset.nextCommitment));
+  for (const source of sources) rememberShown(source.dataset.nextCommitment);
   const latest = sources[sources.length - 1].dataset.nextCommitment;
   document.querySelectorAll("[data-commitment-slot]").forEach((slot) => {
     slot.textContent = latest;

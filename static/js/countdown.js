@@ -3,40 +3,35 @@
    page's language). Hours, minutes and seconds are formatted for the page's language
    (<html lang>) with Intl.DurationFormat where the browser has it. No inline script; works
    after htmx swaps. */
-(function () {
-  "use strict";
-  var lang = document.documentElement.lang || undefined;
-  var digital = null;
-  try {
-    if (typeof Intl !== "undefined" && Intl.DurationFormat) {
-      digital = new Intl.DurationFormat(lang, { style: "digital", hoursDisplay: "always" });
-    }
-  } catch (e) {
-    digital = null;
+const lang = document.documentElement.lang || undefined;
+let digital = null;
+try {
+  if (typeof Intl !== "undefined" && Intl.DurationFormat) {
+    digital = new Intl.DurationFormat(lang, { style: "digital", hoursDisplay: "always" });
   }
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
+} catch {
+  digital = null;
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+
+function format(left) {
+  const h = Math.floor(left / 3600);
+  const m = Math.floor(left / 60) % 60;
+  const s = left % 60;
+  if (digital) return digital.format({ hours: h, minutes: m, seconds: s });
+  return `${h}:${pad(m)}:${pad(s)}`;
+}
+
+function tick() {
+  const now = Date.now();
+  for (const el of document.querySelectorAll("[data-countdown]")) {
+    const target = Date.parse(el.getAttribute("data-target"));
+    if (Number.isNaN(target)) continue;
+    const left = Math.max(0, Math.floor((target - now) / 1000));
+    el.textContent = left > 0 ? format(left) : el.getAttribute("data-done") || format(0);
   }
-  function format(left) {
-    var h = Math.floor(left / 3600),
-      m = Math.floor(left / 60) % 60,
-      s = left % 60;
-    if (digital) return digital.format({ hours: h, minutes: m, seconds: s });
-    return h + ":" + pad(m) + ":" + pad(s);
-  }
-  function tick() {
-    var now = Date.now();
-    document.querySelectorAll("[data-countdown]").forEach(function (el) {
-      var target = Date.parse(el.getAttribute("data-target"));
-      if (isNaN(target)) return;
-      var left = Math.max(0, Math.floor((target - now) / 1000));
-      el.textContent = left > 0 ? format(left) : el.getAttribute("data-done") || format(0);
-    });
-  }
-  function start() {
-    tick();
-    window.setInterval(tick, 1000);
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
-})();
+}
+
+tick();
+window.setInterval(tick, 1000);

@@ -5,29 +5,25 @@
  * seconds and as soon as the browser says it is online; once the server answers, it
  * reloads: the page is the server's again, with the game where the server has it.
  */
-(function () {
-  "use strict";
+const RETRY_MS = 4000;
+let timer = 0;
 
-  var RETRY_MS = 4000;
-  var timer = 0;
+function reload() {
+  window.location.reload();
+}
 
-  function reload() {
-    window.location.reload();
-  }
+function askServer() {
+  window.clearTimeout(timer);
+  window
+    .fetch(window.location.href, { method: "HEAD", cache: "no-store" })
+    .then(reload)
+    .catch(() => {
+      timer = window.setTimeout(askServer, RETRY_MS);
+    });
+}
 
-  function askServer() {
-    window.clearTimeout(timer);
-    window
-      .fetch(window.location.href, { method: "HEAD", cache: "no-store" })
-      .then(reload)
-      .catch(function () {
-        timer = window.setTimeout(askServer, RETRY_MS);
-      });
-  }
-
-  document.querySelectorAll("[data-retry]").forEach(function (button) {
-    button.addEventListener("click", reload);
-  });
-  window.addEventListener("online", askServer);
-  timer = window.setTimeout(askServer, RETRY_MS);
-})();
+for (const button of document.querySelectorAll("[data-retry]")) {
+  button.addEventListener("click", reload);
+}
+window.addEventListener("online", askServer);
+timer = window.setTimeout(askServer, RETRY_MS);

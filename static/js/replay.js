@@ -10,55 +10,51 @@
  */
 import { announce } from "./live.js";
 import { onSwipe } from "./swipe.js";
+import { wordsOf } from "./words.js";
 
 const replayRoot = document.querySelector("[data-replay]");
 if (replayRoot) startReplay(replayRoot);
 
 /* Load the replay into the [data-replay] element and wire its controls. */
 function startReplay(root) {
-  var AUTOPLAY_MS = 800;
-  var boardEl = root.querySelector("[data-replay-board]");
-  var cells = Array.prototype.slice.call(boardEl.querySelectorAll(".cell"));
-  var scoreEl = root.querySelector("[data-replay-score]");
-  var stepEl = root.querySelector("[data-replay-step]");
-  var resultEl = root.querySelector("[data-replay-result]");
-  var handEl = root.querySelector("[data-replay-hand]");
-  var errorEl = root.querySelector("[data-replay-error]");
-  var playLabel = root.querySelector("[data-replay-play-label]");
-  var buttons = {};
-  Array.prototype.forEach.call(root.querySelectorAll("[data-replay-go]"), function (button) {
+  const AUTOPLAY_MS = 800;
+  const boardEl = root.querySelector("[data-replay-board]");
+  const cells = Array.prototype.slice.call(boardEl.querySelectorAll(".cell"));
+  const scoreEl = root.querySelector("[data-replay-score]");
+  const stepEl = root.querySelector("[data-replay-step]");
+  const resultEl = root.querySelector("[data-replay-result]");
+  const handEl = root.querySelector("[data-replay-hand]");
+  const errorEl = root.querySelector("[data-replay-error]");
+  const playLabel = root.querySelector("[data-replay-play-label]");
+  const buttons = {};
+  Array.prototype.forEach.call(root.querySelectorAll("[data-replay-go]"), (button) => {
     buttons[button.dataset.replayGo] = button;
   });
-  var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
-  var steps = [];
-  var boards = []; // boards[k]: the board after k steps (boards[0] is the start)
-  var scores = []; // scores[k]: the score after k steps
-  var at = 0;
-  var timer = null;
+  let steps = [];
+  let boards = []; // boards[k]: the board after k steps (boards[0] is the start)
+  let scores = []; // scores[k]: the score after k steps
+  let at = 0;
+  let timer = null;
 
-  function t(name, values) {
-    var text = root.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || "";
-    return text.replace(/\{(\w+)\}/g, function (match, key) {
-      return values && key in values ? values[key] : match;
-    });
-  }
+  const t = wordsOf(root);
 
-  function cellAt(row, col) {
+  function _cellAt(row, col) {
     return cells[row * 8 + col];
   }
 
   function stepLabel(k) {
     if (k === 0) return t("start");
-    var step = steps[k - 1];
-    var label = t("step", { n: numbers.format(k), total: numbers.format(steps.length) });
-    return step["continue"] ? label + " · " + t("continue") : label;
+    const step = steps[k - 1];
+    const label = t("step", { n: numbers.format(k), total: numbers.format(steps.length) });
+    return step.continue ? `${label} · ${t("continue")}` : label;
   }
 
   function resultText(step) {
-    if (!step || !step.result) return "";
-    var result = step.result;
-    var parts = [t("points", { points: numbers.format(result.points) })];
+    if (!step?.result) return "";
+    const result = step.result;
+    const parts = [t("points", { points: numbers.format(result.points) })];
     if (result.lines === 1) parts.push(t("line"));
     else if (result.lines > 1) parts.push(t("lines", { lines: numbers.format(result.lines) }));
     if (result.lines && result.combo > 1)
@@ -68,17 +64,17 @@ function startReplay(root) {
   }
 
   function shape(cellsOfPiece) {
-    var height = 0;
-    var width = 0;
-    cellsOfPiece.forEach(function (cell) {
+    let height = 0;
+    let width = 0;
+    cellsOfPiece.forEach((cell) => {
       height = Math.max(height, cell[0] + 1);
       width = Math.max(width, cell[1] + 1);
     });
-    var el = document.createElement("span");
-    el.className = "shape w" + width + " h" + height;
-    cellsOfPiece.forEach(function (cell) {
-      var block = document.createElement("i");
-      block.className = "r" + cell[0] + " c" + cell[1];
+    const el = document.createElement("span");
+    el.className = `shape w${width} h${height}`;
+    cellsOfPiece.forEach((cell) => {
+      const block = document.createElement("i");
+      block.className = `r${cell[0]} c${cell[1]}`;
       el.appendChild(block);
     });
     return el;
@@ -86,17 +82,17 @@ function startReplay(root) {
 
   function renderHand(k) {
     handEl.textContent = "";
-    var next = steps[k];
+    const next = steps[k];
     if (!next) {
-      var over = document.createElement("p");
+      const over = document.createElement("p");
       over.className = "replay-over";
       over.textContent = t("end");
       handEl.appendChild(over);
       return;
     }
-    var playing = next.move ? next.move.slot : -1;
-    next.hand.forEach(function (slot, index) {
-      var piece = document.createElement("div");
+    const playing = next.move ? next.move.slot : -1;
+    next.hand.forEach((slot, index) => {
+      const piece = document.createElement("div");
       piece.className =
         "piece replay-piece" +
         (slot.used ? " piece--used" : "") +
@@ -108,20 +104,20 @@ function startReplay(root) {
   }
 
   function renderBoard(k, forward) {
-    var rows = boards[k];
-    var step = k > 0 ? steps[k - 1] : null;
-    var placed = {};
-    if (step && step.move) {
-      var piece = step.hand[step.move.slot];
-      piece.cells.forEach(function (cell) {
+    const rows = boards[k];
+    const step = k > 0 ? steps[k - 1] : null;
+    const placed = {};
+    if (step?.move) {
+      const piece = step.hand[step.move.slot];
+      piece.cells.forEach((cell) => {
         placed[(step.move.row + cell[0]) * 8 + step.move.col + cell[1]] = true;
       });
     }
-    var clearedRows = step && step.result ? step.result.rows : [];
-    var clearedCols = step && step.result ? step.result.cols : [];
-    cells.forEach(function (cell, index) {
-      var row = Math.floor(index / 8);
-      var col = index % 8;
+    const clearedRows = step?.result ? step.result.rows : [];
+    const clearedCols = step?.result ? step.result.cols : [];
+    cells.forEach((cell, index) => {
+      const row = Math.floor(index / 8);
+      const col = index % 8;
       cell.classList.toggle("is-filled", rows[row].charAt(col) === "#");
       cell.classList.toggle("is-last", Boolean(placed[index]));
       cell.classList.remove("is-placed", "fx-clear");
@@ -135,7 +131,7 @@ function startReplay(root) {
 
   function show(k, options) {
     k = Math.max(0, Math.min(steps.length, k));
-    var forward = Boolean(options && options.animate) && k === at + 1;
+    const forward = Boolean(options?.animate) && k === at + 1;
     at = k;
     renderBoard(k, forward);
     renderHand(k);
@@ -161,50 +157,50 @@ function startReplay(root) {
     if (at === steps.length) show(0);
     buttons.play.setAttribute("aria-pressed", "true");
     playLabel.textContent = t("pause");
-    timer = window.setInterval(function () {
+    timer = window.setInterval(() => {
       show(at + 1, { animate: true });
     }, AUTOPLAY_MS);
   }
 
-  var actions = {
-    first: function () {
+  const actions = {
+    first: () => {
       stop();
       show(0);
     },
-    prev: function () {
+    prev: () => {
       stop();
       show(at - 1);
     },
-    next: function () {
+    next: () => {
       stop();
       show(at + 1, { animate: true });
     },
-    last: function () {
+    last: () => {
       stop();
       show(steps.length);
     },
     play: play,
   };
-  var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
 
   function start(replay) {
     steps = replay.steps;
     boards = [replay.start_board];
     scores = [0];
-    steps.forEach(function (step, index) {
+    steps.forEach((step, index) => {
       boards.push(step.board);
       scores.push(scores[index] + (step.result ? step.result.points : 0));
     });
-    Object.keys(buttons).forEach(function (name) {
+    Object.keys(buttons).forEach((name) => {
       buttons[name].disabled = false;
       buttons[name].addEventListener("click", actions[name]);
     });
     buttons.play.disabled = steps.length === 0;
-    onSwipe(boardEl, function (name) {
+    onSwipe(boardEl, (name) => {
       actions[name]();
     });
-    document.addEventListener("keydown", function (event) {
-      var action = keys[event.key];
+    document.addEventListener("keydown", (event) => {
+      const action = keys[event.key];
       if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.target.closest("input, textarea, select, [contenteditable]")) return;
       event.preventDefault();
@@ -222,8 +218,8 @@ function startReplay(root) {
     headers: { Accept: "application/json" },
     credentials: "same-origin",
   })
-    .then(function (response) {
-      if (!response.ok) throw new Error("replay " + response.status);
+    .then((response) => {
+      if (!response.ok) throw new Error(`replay ${response.status}`);
       return response.json();
     })
     .then(start)

@@ -47,7 +47,7 @@ function startReview(root, moves) {
       cell.className = "cell";
       if (move.board[row].charAt(index % 8) === "#") cell.classList.add("is-filled");
       if (played.has(index)) cell.classList.add("is-played");
-      if (hint.has(index)) cell.classList.add("is-hint", "is-hint--" + move.hint_kind);
+      if (hint.has(index)) cell.classList.add("is-hint", `is-hint--${move.hint_kind}`);
     });
   }
 
@@ -74,7 +74,7 @@ function startReview(root, moves) {
       else link.removeAttribute("aria-current");
     });
     window.history.replaceState(null, "", href(number));
-    announce(move.title + ". " + move.verdicts.join(" "));
+    announce(`${move.title}. ${move.verdicts.join(" ")}`);
   }
 
   const steps = {

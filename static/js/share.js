@@ -8,6 +8,7 @@
  * and goes with the board's HTMX swaps, so the click is handled on the document.
  */
 import { announce } from "./live.js";
+import { wordsOf } from "./words.js";
 
 function say(button, text) {
   const status = button.closest("[data-share-box]")?.querySelector("[data-share-status]");
@@ -29,10 +30,10 @@ async function share(button) {
   }
   try {
     await navigator.clipboard.writeText(text);
-    say(button, button.dataset.tCopied);
-  } catch (error) {
+    say(button, wordsOf(button)("copied"));
+  } catch (_error) {
     source.closest("details")?.setAttribute("open", "");
-    say(button, button.dataset.tFailed);
+    say(button, wordsOf(button)("failed"));
   }
 }
 

@@ -11,8 +11,8 @@ import { announce } from "./live.js";
 
 let lastLook = null;
 
-document.addEventListener("bk:look", function (event) {
-  var detail = event.detail || {};
+document.addEventListener("bk:look", (event) => {
+  const detail = event.detail || {};
   if (detail.slug) {
     document.documentElement.setAttribute("data-theme", detail.slug);
   }
@@ -23,40 +23,39 @@ document.addEventListener("bk:look", function (event) {
 
 // the header's star count: "★ 120 stars" with only the number as a visible text node
 function showStars(stars) {
-  var count = document.querySelector(".player-chip [data-testid='stars']");
+  const count = document.querySelector(".player-chip [data-testid='stars']");
   if (!count) {
     return;
   }
-  for (var i = 0; i < count.childNodes.length; i++) {
-    var node = count.childNodes[i];
+  for (let i = 0; i < count.childNodes.length; i++) {
+    const node = count.childNodes[i];
     if (node.nodeType === 3 && node.textContent.trim()) {
-      node.textContent =
-        " " + new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars);
+      node.textContent = ` ${new Intl.NumberFormat(document.documentElement.lang || undefined).format(stars)}`;
       return;
     }
   }
 }
 
-document.addEventListener("htmx:beforeRequest", function (event) {
-  var card = event.target.closest && event.target.closest("[data-look]");
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const card = event.target.closest?.("[data-look]");
   lastLook = card ? card.getAttribute("data-look") : null;
 });
 
-document.addEventListener("htmx:afterSettle", function (event) {
-  var shop = document.getElementById("shop");
+document.addEventListener("htmx:afterSettle", () => {
+  const shop = document.getElementById("shop");
   if (!shop || !lastLook) {
     return;
   }
-  var card = shop.querySelector('[data-look="' + lastLook + '"]');
+  const card = shop.querySelector(`[data-look="${lastLook}"]`);
   lastLook = null;
   if (!card) {
     return;
   }
-  var message = card.querySelector(".look-message");
+  const message = card.querySelector(".look-message");
   if (message) {
     announce(message.textContent, { assertive: message.hasAttribute("data-error") });
   }
-  var target =
+  const target =
     card.querySelector(".look-action button:not(:disabled)") || card.querySelector(".look-name");
   if (target) {
     target.focus({ preventScroll: true });

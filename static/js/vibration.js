@@ -10,7 +10,7 @@ const STORAGE_KEY = "blockknock:vibrate";
 export function isVibrationOn() {
   try {
     return window.localStorage.getItem(STORAGE_KEY) !== "0";
-  } catch (err) {
+  } catch (_err) {
     return true;
   }
 }
@@ -18,7 +18,7 @@ export function isVibrationOn() {
 function setVibrationOn(on) {
   try {
     window.localStorage.setItem(STORAGE_KEY, on ? "1" : "0");
-  } catch (err) {
+  } catch (_err) {
     /* storage blocked: the switch still works for this page */
   }
   sync();
@@ -29,7 +29,7 @@ export function vibrate(pattern) {
   if (!isVibrationOn() || typeof navigator.vibrate !== "function") return;
   try {
     navigator.vibrate(pattern);
-  } catch (err) {
+  } catch (_err) {
     /* not allowed (no user gesture yet): fine */
   }
 }
@@ -43,7 +43,7 @@ function sync() {
 
 document.addEventListener("change", (event) => {
   const box = event.target;
-  if (box.matches && box.matches("input[type=checkbox][data-vibrate-toggle]")) {
+  if (box.matches?.("input[type=checkbox][data-vibrate-toggle]")) {
     setVibrationOn(box.checked);
     if (box.checked) vibrate(20);
   }

@@ -47,7 +47,8 @@ def browser():
 
 
 def open_game(browser: Client):
-    """Open the play page (its game started, :func:`~tests.helpers.open_page`): the game it shows and the token it sends."""
+    """Open the play page (its game started, :func:`~tests.helpers.open_page`): the game it shows and the
+    token it sends."""
     page = open_page(browser, "/")
     return page.context["game"], page_token(page)
 

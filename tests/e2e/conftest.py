@@ -31,7 +31,9 @@ import pytest
 # pytest-django + Playwright setting.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+import contextlib
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -105,10 +107,8 @@ def _close(context: BrowserContext, request) -> None:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
         for n, pg in enumerate(context.pages):
-            try:
+            with contextlib.suppress(Exception):
                 pg.screenshot(path=str(ARTIFACTS / f"{stem}-{n}.png"), full_page=True)
-            except Exception:  # noqa: BLE001 - best effort only
-                pass
     context.close()
 
 

@@ -1,8 +1,8 @@
 """The "Was it fair?" page checks every hand in the browser (static/js/fair/page.js).
 
 Real finished games, self-played through the services by a bot (dealer 2, fixed
-seeds: the same game every run), are opened in Chromium: the script loads the public replay and recomputes every hand from the
-revealed seeds. A tampered replay must name the hand that does not match.
+seeds: the same game every run), are opened in Chromium: the script loads the public
+replay and recomputes every hand from the revealed seeds. A tampered replay must name the hand that does not match.
 """
 
 from __future__ import annotations
@@ -223,7 +223,8 @@ STEPS_JS = """lists => lists.map(list => ({
   tops: new Set([...list.children].map(li => Math.round(li.getBoundingClientRect().top))).size,
   tails: [...list.querySelectorAll('.fair-caption')].map(caption => {
     const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT), words = [];
-    while (walker.nextNode()) for (const m of walker.currentNode.textContent.matchAll(/\\S+/g)) words.push([walker.currentNode, m]);
+    while (walker.nextNode())
+      for (const m of walker.currentNode.textContent.matchAll(/\\S+/g)) words.push([walker.currentNode, m]);
     const [[startNode, first], [endNode, last]] = words.slice(-2), range = document.createRange();
     range.setStart(startNode, first.index); range.setEnd(endNode, last.index + last[0].length);
     return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size === 1;

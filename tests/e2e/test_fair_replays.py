@@ -37,7 +37,8 @@ VERIFY = """async (replays) => {
   for (const replay of replays) {
     try {
       const report = await verifyReplay(replay);
-      out.push({ hands: report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems })), problems: report.problems });
+      const hands = report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems }));
+      out.push({ hands, problems: report.problems });
     } catch (error) {
       out.push({ unverifiable: error.code });
     }
@@ -73,9 +74,8 @@ def self_played():
     return [replay_json(game) for game in games], open_daily
 
 
-def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(
-    page: Page, fixed_seeds
-):
+@pytest.mark.usefixtures("fixed_seeds")
+def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page):
     replays, open_daily = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {37, 41, 50}

@@ -18,8 +18,7 @@ CROSS_MISSING_CENTRE = ["...#....", "...#....", "...#....", "###.####", "...#...
 NO_ROOM_FOR_A_SQUARE = ["#.#.#.#.", "........"] * 4
 RECORD_SOUNDS = r"""() => {
     window.__sounds = [];
-    const play = window.BlockKnockSound.play;
-    window.BlockKnockSound.play = (name, arg) => { window.__sounds.push(name); play(name, arg); };
+    document.addEventListener("blockknock:sound", (event) => window.__sounds.push(event.detail.name));
 }"""
 RECORD_BUZZ = "window.__buzz = []; navigator.vibrate = (pattern) => { window.__buzz.push(pattern); return true; };"
 

@@ -44,33 +44,44 @@ SETTLED_JS = """() => Promise.all(document.getAnimations()
   .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity).map(a => a.finished))"""
 # Every problem on the page as it is now, one line each (an empty list is a pass).
 PROBLEMS_JS = """([headerMax, touchMin]) => {
-  const problems = [], vw = innerWidth, vh = document.querySelector('#board') ? innerHeight : Infinity; // other pages scroll
+  const problems = [], vw = innerWidth;
+  const vh = document.querySelector('#board') ? innerHeight : Infinity; // other pages scroll
   const seen = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
-    return s.visibility !== "hidden" && s.display !== "none" && r.width > 1 && r.height > 1 && !el.closest('.visually-hidden')
+    return s.visibility !== "hidden" && s.display !== "none" && r.width > 1 && r.height > 1
+      && !el.closest('.visually-hidden')
       && !el.closest('details:not([open]) > :not(summary)'); }; // a closed <details> shows its summary only
-  const name = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
-    + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+  const classes = el => el.className && typeof el.className === 'string'
+    ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+  const name = el => el.tagName.toLowerCase() + classes(el) + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
   const inside = (el, what) => { const r = el.getBoundingClientRect();
     if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
-      problems.push(`${what} ${name(el)} out of view: ${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}`); };
+      problems.push(`${what} ${name(el)} out of view: `
+        + `${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}`); };
   if (document.documentElement.scrollWidth > vw) problems.push(`page ${document.documentElement.scrollWidth} px wide`);
   const header = document.querySelector('.site-header');
-  if (header.getBoundingClientRect().height > headerMax) problems.push(`header ${header.getBoundingClientRect().height} px tall`);
+  const headerHeight = header.getBoundingClientRect().height;
+  if (headerHeight > headerMax) problems.push(`header ${headerHeight} px tall`);
   const board = document.querySelector('#board');
-  if (board) { inside(board, 'board'); document.querySelectorAll('#play-area .slot').forEach(s => inside(s, 'tray slot')); }
-  const areas = '.site-header, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, .lb-tabs, .lb-table, .lb-you, .shop-head, .look-info';
+  if (board) {
+    inside(board, 'board');
+    document.querySelectorAll('#play-area .slot').forEach(s => inside(s, 'tray slot'));
+  }
+  const areas = '.site-header, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, '
+    + '.lb-tabs, .lb-table, .lb-you, .shop-head, .look-info';
   document.querySelectorAll(areas).forEach(area => [area, ...area.querySelectorAll('*')].filter(seen).forEach(el => {
     const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (text && getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1)
       problems.push(`text cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
     if (text) inside(el, 'text');
   }));
-  document.querySelectorAll('.lb-line').forEach(el => { const tops = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
+  document.querySelectorAll('.lb-line').forEach(el => {
+    const tops = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
     if (tops.size > 1) problems.push(`wrapped: ${name(el)}`); });
   const targets = '.site-header a, .site-header button, #play-area .tools button, .overlay .btn, #play-area .piece, '
     + '.look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
   document.querySelectorAll(targets).forEach(el => { if (!seen(el)) return; const r = el.getBoundingClientRect();
-    if (r.width < touchMin - 0.5 || r.height < touchMin - 0.5) problems.push(`small target ${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`); });
+    if (r.width < touchMin - 0.5 || r.height < touchMin - 0.5)
+      problems.push(`small target ${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`); });
   return problems;
 }"""
 

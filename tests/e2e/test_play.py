@@ -10,10 +10,9 @@ and reloads: the board and hand are then known, so scores are checked exactly.
 from __future__ import annotations
 
 import re
-
-import pytest
 from urllib.parse import parse_qs
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from game.models import Game
@@ -30,7 +29,10 @@ CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
 
 
 def open_game(page: Page) -> Game:
-    """Open the play page as a new guest (made here: a first visit's page writes nothing) and return the game it shows."""
+    """Open the play page as a new guest and return the game it shows.
+
+    The guest is made here: a first visit's page writes nothing.
+    """
     page.goto("/")
     log_in_new_guest_browser(page)
     area = page.locator("#play-area")

@@ -14,7 +14,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from blockknock.accounts.services import guest_create
-from game import services
 from game.daily.share import daily_share_text
 from game.history import game_review
 from tests.e2e.jargon import assert_no_jargon, swipe
@@ -79,7 +78,8 @@ def test_the_review_steps_through_the_moves_and_fits_the_screen(browser, live_se
     # Trial report: "13 of" over "15"; each figure stays on one line, inside its tile.
     figures = page.locator(".review-tile dd").evaluate_all("""dds => dds.map(dd => {
         const range = document.createRange(); range.selectNodeContents(dd);
-        return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, dd.scrollWidth <= dd.clientWidth];
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        return [lines, dd.scrollWidth <= dd.clientWidth];
     })""")
     assert figures == [[1, True]] * 3
     # The arrow keys' hint is for a keyboard; a touch screen is told to swipe or tap the arrows.

@@ -133,7 +133,8 @@ def test_the_stars_still_needed_stay_on_one_line_inside_the_card(browser, live_s
         missing = aurora.get_by_test_id("look-missing")
         expect(missing).to_have_text("46 more ★ needed" if language == "en" else "還需要 46 顆 ★")
         lines, fits = missing.evaluate("""el => { const range = document.createRange(); range.selectNodeContents(el);
-            return [new Set([...range.getClientRects()].map(r => Math.round(r.top))).size, el.scrollWidth <= el.clientWidth]; }""")
+            const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+            return [lines, el.scrollWidth <= el.clientWidth]; }""")
         card, box = aurora.bounding_box(), missing.bounding_box()
         assert (lines, fits) == (1, True)
         assert card["x"] < box["x"] and box["x"] + box["width"] < card["x"] + card["width"]

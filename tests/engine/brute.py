@@ -47,10 +47,7 @@ def naive_in_order(filled, shapes):
 def naive_can_place_all(filled_cells, shapes):
     """Brute force: is there an order (of all permutations) and anchors placing every shape?"""
     filled = frozenset(filled_cells)
-    for order in dict.fromkeys(itertools.permutations(shapes)):
-        if naive_in_order(filled, list(order)):
-            return True
-    return False
+    return any(naive_in_order(filled, list(order)) for order in dict.fromkeys(itertools.permutations(shapes)))
 
 
 def board_cells(board):

@@ -84,7 +84,7 @@ def test_on_a_crowded_board_a_draw_is_uniform_over_the_pieces_eligible_for_it():
     assert set(first) <= {piece.id for piece in first_eligible}
     assert chi_square(first, first_eligible, deals) < chi_square_critical(len(first_eligible) - 1)
     common = max(first, key=first.get)
-    given = [piece for piece in pieces if piece.id == common][0]
+    given = next(piece for piece in pieces if piece.id == common)
     second_eligible = fair_pieces(board, pieces, [given])
     assert 5 < len(second_eligible) < len(pieces)
     seconds = second_given[common]

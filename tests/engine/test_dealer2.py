@@ -185,7 +185,7 @@ def test_unknown_dealers_and_bad_client_seeds_are_refused():
     with pytest.raises(InvalidRulesError):
         new_game(CLASSIC, b"x", client_seed="abc")  # dealer 1 has no client seed
     for bad in ("", "x" * 65, "tab\there", "ü", b"bytes"):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="a client seed is 1-64 printable ASCII characters"):
             new_game(CLASSIC, b"x", dealer=2, client_seed=bad)
     assert new_game(CLASSIC, b"x", dealer=2, client_seed="~" * 64).client_seed == "~" * 64
 

@@ -35,6 +35,8 @@ from game.engine.rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
 from game.engine.scoring import ClassicScoring, Combo
 from game.engine.stream import DealStream
 
+NO_COMBO = Combo()  # a default argument shared by the helpers (a Combo is immutable)
+
 P = PIECES
 
 # A checkerboard: only the monomino fits (no two empty cells side by side), and one
@@ -48,7 +50,7 @@ def state_with(
     *,
     rules=CLASSIC,
     used=(False, False, False),
-    combo=Combo(),
+    combo=NO_COMBO,
     score=0,
     status=Status.PLAYING,
     continues_left=None,
@@ -352,7 +354,7 @@ def test_replay_reproduces_a_whole_game_with_continue_and_no_thanks():
         if state.status == Status.NO_MOVES:
             event = "continue" if state.continues_left > 1 else ("decline",)
         else:
-            event = ("move",) + max(legal_moves(state), key=lambda move: state.hand[move[0]].size)
+            event = ("move", *max(legal_moves(state), key=lambda move: state.hand[move[0]].size))
         events.append(event)
         state = apply_event(state, event)[0]
     assert "continue" in events and events[-1] == ("decline",)
@@ -418,7 +420,7 @@ def test_random_legal_play_never_leaves_a_full_line(rules, seed, picks):
 @game_settings
 @given(rules=st.sampled_from(RULES_MIX), seed=seeds, picks=picks)
 def test_the_score_is_the_sum_of_the_move_points(rules, seed, picks):
-    states, events, results = random_play(rules, seed, picks)
+    states, _events, results = random_play(rules, seed, picks)
     points = [result.points for result in results if result is not None]
     assert states[-1].score == sum(points)
     assert states[-1].moves == len(points)

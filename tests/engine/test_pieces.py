@@ -181,14 +181,14 @@ def test_pieces_compare_and_hash_by_their_shape_fields():
 
 @pytest.mark.parametrize("shape", ["", "#./#", "#x", "..../.#.."])
 def test_a_malformed_shape_is_refused(shape):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"piece 'bad'( has no cells|: bad shape text| cells .* are not anchored)"):
         Piece.from_shape("bad", "bad", shape)
 
 
 def test_inconsistent_piece_fields_are_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"mask 1 does not match cells \(\(0, 0\), \(0, 1\)\)"):
         Piece("bad", "bad", ((0, 0), (0, 1)), 0b1, 1, 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"cells \(\(1, 1\),\) are not anchored at the top-left"):
         Piece("bad", "bad", ((1, 1),), 1 << 9, 2, 2)
 
 

@@ -29,9 +29,10 @@ EXAMPLE_5 = from_rows(["...#...."] * 3 + ["###.####"] + ["...#...."] * 4)  # RUL
 O9_AND_MONOS = (PIECES["O9"], PIECES["mono"], PIECES["mono"])
 MONOS = (PIECES["mono"],) * 3
 NONE_USED = (False, False, False)
+NO_COMBO = Combo()  # a default argument shared by the helpers (a Combo is immutable)
 
 
-def state_on(board, hand, rules=CLASSIC, combo=Combo()):
+def state_on(board, hand, rules=CLASSIC, combo=NO_COMBO):
     return GameState(
         rules=rules,
         seed=b"review",

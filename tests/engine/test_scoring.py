@@ -20,6 +20,8 @@ from game.engine.scoring import (
     PracticeScoring,
 )
 
+NO_COMBO = Combo()  # a default argument shared by the helpers (a Combo is immutable)
+
 CLASSIC_SCORING = ClassicScoring()
 PRACTICE_SCORING = PracticeScoring()
 
@@ -41,7 +43,7 @@ EXAMPLE_3_BOARD = from_rows(
 EXAMPLE_5_BOARD = (ROW_MASKS[3] | COL_MASKS[3]) ^ bit(3, 3)
 
 
-def state_with(board, hand_ids, combo=Combo(), rules=CLASSIC, used=(False, False, False), score=0):
+def state_with(board, hand_ids, combo=NO_COMBO, rules=CLASSIC, used=(False, False, False), score=0):
     return GameState(
         rules=rules,
         seed=b"scoring",
@@ -197,7 +199,7 @@ def test_the_points_are_the_sum_of_placement_line_points_and_bonus():
 
 
 def test_rows_and_cols_must_add_up_to_lines_when_given():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"lines=1 but rows=\(1, 2\) and cols=\(\) were cleared"):
         CLASSIC_SCORING.score(1, 1, False, Combo(), rows=(1, 2))
 
 

@@ -81,7 +81,7 @@ def test_below_is_uniform_by_chi_square():
 
 @pytest.mark.parametrize("n", [0, -1, 2.5, "3"])
 def test_below_needs_a_positive_int(n):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"below\(n\) needs an int n >= 1"):
         DealStream(b"x", 0).below(n)
 
 
@@ -90,9 +90,9 @@ def test_bad_seed_or_deal_number_is_refused():
         DealStream("not bytes", 0)
     with pytest.raises(TypeError):
         DealStream(b"x", "0")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"deal number must be in \[0, 2\*\*64\), got -1"):
         DealStream(b"x", -1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"deal number must be in \[0, 2\*\*64\), got 18446744073709551616"):
         DealStream(b"x", 2**64)
 
 

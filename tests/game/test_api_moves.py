@@ -41,7 +41,7 @@ def test_two_lines_at_combo_two_score_640(api, classic):
     }
     game = response.json()["game"]
     assert (game["score"], game["combo"], game["combo_moves_left"], game["moves"]) == (640, 3, 3, 1)
-    assert game["board"] == EMPTY[:7] + [".......#"]
+    assert game["board"] == [*EMPTY[:7], ".......#"]
     assert [slot["used"] for slot in game["hand"]] == [True, False, False]
 
 
@@ -90,7 +90,7 @@ def test_practice_scores_the_cross_21(api, player):
     ],
 )
 def test_refused_moves_answer_their_code_and_change_nothing(api, classic, body, status, code):
-    set_position(classic, ["#......."] + EMPTY[1:], ("O4", "mono", "mono"))
+    set_position(classic, ["#.......", *EMPTY[1:]], ("O4", "mono", "mono"))
     before = Game.objects.get(pk=classic.pk)
     response = api.post(f"/api/games/{classic.pk}/moves/", body, format="json")
     assert (response.status_code, response.json()["error"]) == (status, code)

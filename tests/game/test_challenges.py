@@ -1,5 +1,6 @@
 """The Challenge ladder: shipped challenges, lock / unlock, a win at the target (RULES.md § Modes)."""
 
+import itertools
 import random
 
 import pytest
@@ -34,7 +35,8 @@ def test_at_least_30_challenges_ship_climbing_from_an_empty_1500():
     first = ladder[0]
     assert (first.number, first.target, first.board) == (1, 1500, 0)
     assert all(
-        b.target >= a.target or engine.popcount(b.board) > engine.popcount(a.board) for a, b in zip(ladder, ladder[1:])
+        b.target >= a.target or engine.popcount(b.board) > engine.popcount(a.board)
+        for a, b in itertools.pairwise(ladder)
     )
     assert [len(Challenge.objects.get(number=n).pieces) for n in (5, 6, 10, 15)] == [35, 37, 41, 50]
     for rung in ladder:

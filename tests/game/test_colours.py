@@ -29,7 +29,7 @@ def post_move(api, game, slot, row, col):
 
 
 def test_a_placed_piece_keeps_its_family_key_and_a_read_gives_it_again(api, classic):
-    set_position(classic, ["#......."] + EMPTY[1:], ("T4-down", "mono", "L4-0"))
+    set_position(classic, ["#.......", *EMPTY[1:]], ("T4-down", "mono", "L4-0"))
     game = post_move(api, classic, 0, 2, 3).json()["game"]
     assert game["colours"] == ["#.......", "........", "...ttt..", "....t...", *EMPTY[4:]]
     assert game["board"] == ["#.......", "........", "...###..", "....#...", *EMPTY[4:]]
@@ -41,7 +41,7 @@ def test_a_placed_piece_keeps_its_family_key_and_a_read_gives_it_again(api, clas
 def test_cells_cleared_by_lines_are_cleared_in_the_colour_board(api, classic):
     set_position(classic, TWO_ROWS_OPEN_AT_RIGHT, ("O4", "mono", "mono"), combo=2, moves_left=2)
     game = post_move(api, classic, 0, 0, 6).json()["game"]
-    assert game["colours"] == EMPTY[:7] + [".......#"]
+    assert game["colours"] == [*EMPTY[:7], ".......#"]
 
 
 def test_the_hand_says_which_pieces_fit_somewhere_now(api, classic):

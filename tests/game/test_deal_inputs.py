@@ -65,10 +65,10 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
     deal_calls, fixed_seeds
 ):
     player = guest_create()
-    game = services.game_start(player=player, mode="classic")
-    for (game,) in play_same_moves([game], random.Random(6)):
+    started = services.game_start(player=player, mode="classic")
+    for _ in play_same_moves([started], random.Random(6)):
         pass
-    game = Game.objects.get(pk=game.pk)
+    game = Game.objects.get(pk=started.pk)
     # each hand dealt once in play, then once more by the replay of the Stats summary as the game ends
     assert len(game.hands) >= 4 and len(deal_calls) == 2 * len(game.hands)
     played, replayed = deal_calls[: len(game.hands)], deal_calls[len(game.hands) :]
@@ -90,7 +90,7 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
 def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_hands(deal_calls, fixed_seeds):
     novice, veteran = guest_create(), guest_create()
     old = services.game_start(player=veteran, mode="classic")
-    for (old,) in play_same_moves([old], random.Random(1), max_moves=200):
+    for _ in play_same_moves([old], random.Random(1), max_moves=200):
         pass
     Game.objects.filter(pk=old.pk).update(status="over", score=987_650)  # a high score to beat
     type(veteran).objects.filter(pk=veteran.pk).update(level=42, stars=5_000, name="Veteran")
@@ -99,9 +99,9 @@ def test_two_players_who_differ_in_score_level_stars_and_history_get_the_same_ha
 
     games = [services.game_start(player=p, mode="classic") for p in (novice, veteran)]
     assert games[0].hand == games[1].hand
-    for games in play_same_moves(games, random.Random(2)):
-        assert games[0].hand == games[1].hand and games[0].hands == games[1].hands
-        assert games[0].score == games[1].score
+    for played in play_same_moves(games, random.Random(2)):
+        assert played[0].hand == played[1].hand and played[0].hands == played[1].hands
+        assert played[0].score == played[1].score
     novice_game, veteran_game = (Game.objects.get(pk=g.pk) for g in games)
     assert len(novice_game.hands) >= 4 and novice_game.hands == veteran_game.hands
     # pairwise the very same arguments, in the same order (then each game's Stats summary replays its hands)

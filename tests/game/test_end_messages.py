@@ -7,7 +7,6 @@ import re
 import pytest
 from django.test import Client
 
-from game import services
 from game.models import Game
 from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
 

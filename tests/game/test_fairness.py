@@ -97,14 +97,13 @@ def test_a_stored_game_that_no_longer_replays_still_shows_the_hands_up_to_the_ba
 
 
 def test_the_game_over_screen_and_the_replay_link_to_was_it_fair(client, db):
-    from game.models import Game
 
     log_in_new_guest(client)
     client.get("/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="over")
     link = f'href="/games/{game.pk}/fair/"'
-    assert link in client.get("/leaderboards/replay/%d/" % game.pk).content.decode()
+    assert link in client.get(f"/leaderboards/replay/{game.pk}/").content.decode()
     Game.objects.filter(pk=game.pk).update(status="no_moves")
     client.post(f"/games/{game.pk}/decline/", HTTP_HX_REQUEST="true")
     assert link in client.get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
@@ -120,7 +119,6 @@ def test_the_page_hands_the_browser_check_the_public_replay_and_a_verdict_slot_p
 
 
 def test_how_to_play_links_the_visitors_last_ended_game_to_check(client, db):
-    from game.models import Game
 
     log_in_new_guest(client)
     client.get("/")  # a guest with a Classic game going on: nothing ended yet

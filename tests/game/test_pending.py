@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from blockknock.accounts.models import Player
 from game import pending as pending_module
 from game.models import Game, NextSeed, seed_commitment
-from tests.helpers import first_fit, first_move, log_in_new_guest
+from tests.helpers import first_fit, log_in_new_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,7 @@ def test_a_refused_first_move_keeps_the_claimed_game_and_answers_its_board(clien
         **move_body(token, game),
         "row": 7,
         "col": 7,
-        "slot": [s for s, p in enumerate(game.hand) if p != "mono"][0],
+        "slot": next(s for s, p in enumerate(game.hand) if p != "mono"),
     }
     refused = client.post("/games/pending/move/", body, **HX)
     saved = Game.objects.get()

@@ -100,7 +100,7 @@ def test_the_review_of_the_checkerboard_game_has_its_exact_moves_hands_and_summa
 def test_a_missed_clear_through_the_api_has_the_best_placement_and_its_points(client, db):
     # Row 0 keeps three holes, every other line four or three: still only monominoes, and three of
     # them can complete row 0 only if all go there. The third goes to row 1 instead.
-    rows = ["#.#.#.##"] + CHECKERBOARD[1:]
+    rows = ["#.#.#.##", *CHECKERBOARD[1:]]
     game = abandoned_game_on(rows, [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
     body = client.get(url(game)).json()
     assert body["hands"][0]["eligible"] == [1, 1, 1]
@@ -170,7 +170,7 @@ def page(game, query=""):
 
 
 def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_verdicts(client, db):
-    rows = ["#.#.#.##"] + CHECKERBOARD[1:]
+    rows = ["#.#.#.##", *CHECKERBOARD[1:]]
     game = abandoned_game_on(rows, [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
     html = client.get(page(game, "?move=3")).content.decode()
     assert "Move 3 of 3" in html
@@ -192,7 +192,7 @@ def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_ver
 
 
 def test_the_review_page_speaks_traditional_chinese(client, db):
-    game = abandoned_game_on(["#.#.#.##"] + CHECKERBOARD[1:], [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
+    game = abandoned_game_on(["#.#.#.##", *CHECKERBOARD[1:]], [(0, 0, 1), (1, 0, 3), (2, 1, 0)])
     html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "我玩得怎麼樣？" in html
     assert "第 3 步，共 3 步" in html

@@ -1,10 +1,7 @@
 """RULES.md § Stars, levels as exact values (the pure rule, no database)."""
 
-import doctest
-
 import pytest
 
-from game import rewards
 from game.rewards import raises_level, star_award
 
 
@@ -56,7 +53,3 @@ def test_stars_over_sixty_a_day_are_not_paid():
 
 def test_level_rises_from_2500():
     assert (raises_level(2499), raises_level(2500)) == (False, True)
-
-
-def test_the_rewards_doctests_pass():
-    assert doctest.testmod(rewards).failed == 0

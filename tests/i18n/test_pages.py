@@ -38,7 +38,7 @@ class _Texts(HTMLParser):
             self.hidden += 1
         for name, value in attrs:
             if value and (
-                name in READ_ATTRS or (name.startswith("data-") and name[5:] in TEXT_DATA or name.startswith("data-t-"))
+                name in READ_ATTRS or (name.startswith("data-") and name[5:] in TEXT_DATA) or name.startswith("data-t-")
             ):
                 self.texts.append(value)
 

@@ -27,7 +27,10 @@ def make_player(name: str | None = None):
 
 
 def make_game(player, *, mode="classic", score=0, status="over", finished_at=None, day=None, challenge=None) -> Game:
-    """A game as the services leave it, a finished one on its boards; board and hand are placeholders (the boards never read them)."""
+    """A game as the services leave it, a finished one on its boards.
+
+    Board and hand are placeholders (the boards never read them).
+    """
     finished_at = finished_at or (timezone.now() if status in ("over", "won", "abandoned", "expired") else None)
     game = Game.objects.create(
         player=player,

@@ -93,9 +93,9 @@ def check_ledger(ledger: dict[str, dict]) -> Report:
         if game.score != sum(m.points for m in moves):
             report.mismatched.append(f"game {gid}: score {game.score} is not the sum of its moves' points")
         last = record.get("last")
-        if last and last["moves"] == game.moves and game.seq == len(events) and extra == 0:
-            if (last["score"], last["board"]) != (game.score, game.board_rows):
-                report.mismatched.append(f"game {gid}: client last saw score {last['score']}, stored {game.score}")
+        caught_up = last and last["moves"] == game.moves and game.seq == len(events) and extra == 0
+        if caught_up and (last["score"], last["board"]) != (game.score, game.board_rows):
+            report.mismatched.append(f"game {gid}: client last saw score {last['score']}, stored {game.score}")
         audit = game_audit(game, events)
         report.audit += [str(m) for m in audit.mismatches]
     unseen = Game.objects.filter(player__in=players).exclude(pk__in=[int(gid) for gid in ledger])

@@ -176,14 +176,14 @@ class PlayerThread(threading.Thread):
 
     def run(self) -> None:
         try:
-            status, guest = self.until_answered("POST", "/api/auth/guest/")
+            _status, guest = self.until_answered("POST", "/api/auth/guest/")
             self.token = guest["token"]
             while not self.stop.is_set():
                 self.step()
                 time.sleep(THINK_S)
         except Outcome:
             pass  # stopping while the server is unreachable
-        except BaseException as exc:  # noqa: BLE001 - reported by main
+        except BaseException as exc:
             self.error = exc
 
 
@@ -298,8 +298,9 @@ def main(argv=None) -> int:
         print("books: check failed:", books["error"])
     else:
         print(
-            f"books: games {books['games']} (+{books['unseen_games']} unseen), moves answered 200: {books['moves_ok']}, "
-            f"stored: {books['moves_stored']}, unknown outcomes: {books['unknown']} ({books['unknown_applied']} applied), "
+            f"books: games {books['games']} (+{books['unseen_games']} unseen), "
+            f"moves answered 200: {books['moves_ok']}, stored: {books['moves_stored']}, "
+            f"unknown outcomes: {books['unknown']} ({books['unknown_applied']} applied), "
             f"lost: {len(books['lost'])}, doubled: {len(books['doubled'])}, mismatched: {len(books['mismatched'])}, "
             f"replay mismatches: {len(books['audit'])}"
         )

@@ -70,7 +70,7 @@ class Player(FastHttpUser):
             return r.status_code, r.json()
 
     def _start(self):
-        status, game = self._post("/api/games/", START, {"mode": "classic"}, expect=201)
+        _status, game = self._post("/api/games/", START, {"mode": "classic"}, expect=201)
         self.game = game
         if game:
             LEDGER.seen(game["id"], game)

@@ -63,30 +63,31 @@ def main(argv=None) -> int:
         sampling = threading.Event()
         sampler = threading.Thread(target=_sample_load, args=(loads, sampling), daemon=True)
         sampler.start()
-        locust = server.python(
-            "-m",
-            "locust",
-            "-f",
-            "tests/load/locustfile.py",
-            "--headless",
-            "--only-summary",
-            "-u",
-            str(users),
-            "-r",
-            str(max(1, users // 10)),
-            "-t",
-            f"{duration}s",
-            "--stop-timeout",
-            "10",
-            "--host",
-            web.url,
-            "--loglevel",
-            "WARNING",
-            env={**env, "LOAD_OUT": str(out)},
-            timeout=duration + 180,
-            stdout=open(out / "locust.log", "w"),
-            stderr=subprocess.STDOUT,
-        )
+        with open(out / "locust.log", "w") as locust_log:
+            locust = server.python(
+                "-m",
+                "locust",
+                "-f",
+                "tests/load/locustfile.py",
+                "--headless",
+                "--only-summary",
+                "-u",
+                str(users),
+                "-r",
+                str(max(1, users // 10)),
+                "-t",
+                f"{duration}s",
+                "--stop-timeout",
+                "10",
+                "--host",
+                web.url,
+                "--loglevel",
+                "WARNING",
+                env={**env, "LOAD_OUT": str(out)},
+                timeout=duration + 180,
+                stdout=locust_log,
+                stderr=subprocess.STDOUT,
+            )
         elapsed = time.monotonic() - started
         sampling.set()
     log(f"locust exited {locust.returncode} after {elapsed:.0f} s; gunicorn stopped; checking the books")
@@ -153,7 +154,8 @@ def main(argv=None) -> int:
     print(f"Load: {users} players, {duration} s, gunicorn {args.workers} workers, PostgreSQL + Redis on 127.0.0.1")
     print("client-side latency (Locust), and server-side (gunicorn access log) p50/p99:")
     print(
-        f"{'request':32} {'count':>6} {'fail':>4} {'p50 ms':>7} {'p99 ms':>7} {'mean':>7} {'max':>7} {'srv p50':>7} {'srv p99':>7}"
+        f"{'request':32} {'count':>6} {'fail':>4} {'p50 ms':>7} {'p99 ms':>7} {'mean':>7} {'max':>7} "
+        f"{'srv p50':>7} {'srv p99':>7}"
     )
     for name, f in figures.items():
         print(

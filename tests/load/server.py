@@ -44,7 +44,7 @@ REDIS_START = [
 
 
 def log(*parts) -> None:
-    print("[%s]" % time.strftime("%H:%M:%S"), *parts, flush=True)
+    print("[{}]".format(time.strftime("%H:%M:%S")), *parts, flush=True)
 
 
 def port_open(addr: tuple[str, int]) -> bool:
@@ -149,10 +149,10 @@ class Gunicorn:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> "Gunicorn":
+    def start(self) -> Gunicorn:
         if port_open(("127.0.0.1", self.port)):
             raise SystemExit(f"port {self.port} is already in use")
-        self.log = open(self.log_path, "a")
+        self.log = open(self.log_path, "a")  # noqa: SIM115 (held while gunicorn runs, closed by stop())
         self.proc = subprocess.Popen(
             [
                 str(VENV_BIN / "gunicorn"),

@@ -98,7 +98,7 @@ def test_every_browser_post_needs_the_csrf_token():
         "game_id": game.pk,
         "number": 1,
         "slug": "aurora",
-        "day": dt.date.today().isoformat(),
+        "day": dt.datetime.now(dt.UTC).date().isoformat(),
         "object_id": game.pk,
         "content_type_id": 1,
         "id": staff.pk,
@@ -218,7 +218,8 @@ def test_check_deploy_passes_with_production_settings():
             "manage.py",
             "shell",
             "-c",
-            "from django.conf import settings as s; print(s.SECURE_HSTS_SECONDS, s.X_FRAME_OPTIONS, s.SECURE_SSL_REDIRECT, "
+            "from django.conf import settings as s; "
+            "print(s.SECURE_HSTS_SECONDS, s.X_FRAME_OPTIONS, s.SECURE_SSL_REDIRECT, "
             "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, 'csp' if s.SECURE_CSP else '-')",
         ],
         cwd=ROOT,

@@ -58,11 +58,11 @@ def test_first_moves_and_the_pages_that_start_a_game_share_the_guest_limit(rates
     assert first_move(Client())[1].status_code == 302
     assert Client().get("/practice/").status_code == 200  # its starter page makes no guest: its start does
     assert open_page(Client(), "/practice/").status_code == 200
-    page, refused = first_move(Client())
+    _page, refused = first_move(Client())
     assert refused.status_code == 429
     assert "Too many requests" in refused.content.decode()
     assert "Retry-After" in refused
-    page, htmx = first_move(Client(), HTTP_HX_REQUEST="true")
+    _page, htmx = first_move(Client(), HTTP_HX_REQUEST="true")
     assert (htmx.status_code, json.loads(htmx["HX-Trigger"])["bk:game-error"]["code"]) == (429, "throttled")
     assert Client().post("/api/auth/guest/").status_code == 429  # the same budget
     assert Player.objects.count() == 2

@@ -1,5 +1,6 @@
 """The 17 looks shipped by the data migration, and the stylesheet made from them."""
 
+import itertools
 import re
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def test_prices_climb_steadily_from_aurora_at_50_to_paper_and_ink_at_1180():
     assert (paid[0]["name"], paid[0]["price"]) == ("Aurora", 50)
     assert (paid[-1]["name"], paid[-1]["price"]) == ("Paper & Ink", 1180)
     prices = [look["price"] for look in paid]
-    steps = [b - a for a, b in zip(prices, prices[1:])]
+    steps = [b - a for a, b in itertools.pairwise(prices)]
     assert all(step > 0 for step in steps)
     assert steps == sorted(steps)  # each step at least the one before: a steady climb
     assert [look["order"] for look in SHIPPED] == sorted(look["order"] for look in SHIPPED)

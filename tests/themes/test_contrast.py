@@ -32,7 +32,7 @@ def rgba(text: str) -> tuple[float, float, float, float]:
 def paint(top, below):
     """``top`` over opaque ``below``."""
     a = top[3]
-    return tuple(top[i] * a + below[i] * (1 - a) for i in range(3)) + (1.0,)
+    return (*tuple(top[i] * a + below[i] * (1 - a) for i in range(3)), 1.0)
 
 
 def relative_luminance(colour) -> float:

@@ -198,7 +198,7 @@ def test_a_replay_built_from_the_rule_verifies(tmp_path, careless):
 
 
 def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):
-    start = ["#.#.#.#.", ".#.#.#.#"] + EMPTY[2:]
+    start = ["#.#.#.#.", ".#.#.#.#", *EMPTY[2:]]
     status, out = run(tmp_path, build_replay(moves=40, careful=True, challenge=15, start=start, client_seed=None))
     assert status == 0, out
     assert out.count(": OK — ") == 14

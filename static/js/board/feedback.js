@@ -3,12 +3,13 @@
  * shake and buzz, and in the frame of each drop the move's effects: the placed
  * squares pop; cleared rows and columns burst in their blocks' colours; a combo
  * step rings the board and bumps the COMBO pill; an emptied board gets a sweep.
- * Each has its own sound (sound.js, window.BlockKnockSound: the mute toggle is
+ * Each has its own sound (../sound.js: the mute toggle is
  * its own) and a buzz of the phone (../vibration.js: the Settings switch). With
  * prefers-reduced-motion no effect class is set at all (board.css also stops
  * them). The server's summary of each move is read out when it confirms it.
  */
 import { announce } from "../live.js";
+import * as sound from "../sound.js";
 import { vibrate } from "../vibration.js";
 import { cellAt, readGame, reducedMotion, SIZE } from "./state.js";
 
@@ -18,7 +19,7 @@ const BUZZ = { place: 12, clear: [30, 40, 30], big: [40, 40, 40, 40, 90] };
 let toastTimer = 0;
 
 function sounds() {
-  return window.BlockKnockSound || null;
+  return sound;
 }
 
 export function toast(text) {

@@ -31,6 +31,7 @@
  */
 
 import { announce } from "../live.js";
+import { sync as syncSoundToggles } from "../sound.js";
 import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import {
@@ -346,7 +347,7 @@ function afterBoard(a) {
   relink(a);
   setRoving(state.focusPos.row, state.focusPos.col);
   restoreFocus(a);
-  window.BlockKnockSound?.sync();
+  syncSoundToggles();
 }
 
 /* Swapped in whole: the position on screen is the server's. */

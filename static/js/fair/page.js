@@ -11,10 +11,12 @@
  *
  * The server's word is not taken for anything but the replay's data.
  */
+
+import { wordsOf } from "../words.js";
 import { Unverifiable } from "./board.js";
 import { wasShown, wasUsed } from "./seen.js";
 import { verifyReplay } from "./verify.js";
-import { handReasons, wordsOf } from "./words.js";
+import { handReasons } from "./words.js";
 
 const root = document.querySelector("[data-fair-check]");
 if (root) check(root, wordsOf(root));

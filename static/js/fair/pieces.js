@@ -4,7 +4,7 @@
  * order. A shape lists rows top to bottom, "/" between rows, "#" a cell; a piece's
  * cells are (row, col) offsets from its anchor, the top-left of its bounding box.
  */
-import { COLS, ROWS, SIZE, Unverifiable, cellBit } from "./board.js";
+import { COLS, cellBit, ROWS, SIZE, Unverifiable } from "./board.js";
 
 const BASE_SHAPES = [
   ["mono", "#"],

@@ -12,8 +12,8 @@
  * Throws Unverifiable (code "no_fair", "dealer", "not_revealed" or "malformed") for a replay
  * that cannot be checked at all. Nothing here trusts the server's own verdict.
  */
-import { Unverifiable, boardRows, fits, fullLines, parseBoard, settle } from "./board.js";
-import { HAND_SIZE, dealHand } from "./deal.js";
+import { boardRows, fits, fullLines, parseBoard, settle, Unverifiable } from "./board.js";
+import { dealHand, HAND_SIZE } from "./deal.js";
 import { Piece, publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
 import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";

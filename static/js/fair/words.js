@@ -1,19 +1,8 @@
 /*
- * The words of the "Was it fair?" check. Every text comes from a data-t-* attribute of
- * the page's [data-fair-check] element (translated by the template), with {name}
- * placeholders; this module only fills them in.
+ * The words of the "Was it fair?" check: the sentences of a report. Every text comes
+ * from a data-t-* attribute of the page's [data-fair-check] element, through the
+ * t() of ../words.js.
  */
-
-/* The text named `name` (data-t-<name>, camelCased by the dataset) with {placeholders} filled. */
-export function wordsOf(root) {
-  return function t(name, values = {}) {
-    const key = `t${name.replace(/(^|-)([a-z])/g, (_, dash, ch) => ch.toUpperCase())}`;
-    const text = root.dataset[key] || "";
-    return text.replace(/\{(\w+)\}/g, (whole, field) =>
-      field in values ? String(values[field]) : whole,
-    );
-  };
-}
 
 const pieceList = (pieces) => pieces.join(", ");
 
