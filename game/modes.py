@@ -101,10 +101,12 @@ class ModePolicy:
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
         """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where
         :attr:`uses_challenge`."""
+        assert self.fixed_rules is not None, "a mode without fixed rules overrides start (the Challenge)"
         return Start(self.fixed_rules, new_seed)
 
     def rules(self, game) -> engine.Rules:
         """The rules a stored game of this mode plays by."""
+        assert self.fixed_rules is not None, "a mode without fixed rules overrides rules (the Challenge)"
         return self.fixed_rules
 
     def before_start(self, *, player, day: dt.date) -> None:

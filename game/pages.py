@@ -9,13 +9,14 @@ and goes back to the page, which then shows it.
 
 import datetime as dt
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from blockknock.accounts.services import player_for_request
 from blockknock.calendar import day_end, game_day
+from blockknock.http import HtmxHttpRequest
 from blockknock.throttles import throttle
 
 from . import selectors, services
@@ -28,7 +29,7 @@ from .modes import CHALLENGE, PRACTICE, policy_for
 from .views import locked_answer, play_page, starter_page
 
 
-def _player(request: HttpRequest):
+def _player(request: HtmxHttpRequest):
     return request.user if request.user.is_authenticated else None
 
 
@@ -38,7 +39,7 @@ def _resumable(player, mode: str, number: int | None = None) -> Game | None:
 
 @never_cache
 @require_GET
-def practice(request: HttpRequest) -> HttpResponse:
+def practice(request: HtmxHttpRequest) -> HttpResponse:
     """Practice: the player's unfinished Practice game, or the page that starts one."""
     game = _resumable(_player(request), Mode.PRACTICE)
     return play_page(request, request.user, game) if game else starter_page(request, PRACTICE)
@@ -46,7 +47,7 @@ def practice(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_GET
-def challenges(request: HttpRequest) -> HttpResponse:
+def challenges(request: HtmxHttpRequest) -> HttpResponse:
     """The Challenge ladder: every active challenge, won / locked / playable, with the player's best (a visitor
     with no player sees the ladder as a new player would, and gets no guest)."""
     return render(request, "game/challenges.html", {"ladder": selectors.challenge_ladder(player=_player(request))})
@@ -54,7 +55,7 @@ def challenges(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_GET
-def challenge(request: HttpRequest, number: int) -> HttpResponse:
+def challenge(request: HtmxHttpRequest, number: int) -> HttpResponse:
     """Challenge ``number``: its unfinished game, else the page that starts it (locked → back to the ladder)."""
     player = _player(request)
     game = _resumable(player, Mode.CHALLENGE, number)
@@ -71,7 +72,7 @@ def challenge(request: HttpRequest, number: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def daily(request: HttpRequest) -> HttpResponse:
+def daily(request: HtmxHttpRequest) -> HttpResponse:
     """Today's Daily: the player's game of today (finished or not), or the page that starts it; and when
     the next one starts, with the coming days' commitments."""
     player = _player(request)
@@ -88,7 +89,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @throttle("games")
-def start(request: HttpRequest, mode: str, number: int | None = None) -> HttpResponse:
+def start(request: HtmxHttpRequest, mode: str, number: int | None = None) -> HttpResponse:
     """Start the game a mode's page has none of, with the browser's client seed (a guest is created where
     there is no player), then back to the page. Where the page has a game to resume now (a second post,
     another tab), nothing is started."""
@@ -101,9 +102,11 @@ def start(request: HttpRequest, mode: str, number: int | None = None) -> HttpRes
         try:
             game = services.game_start(player=player, mode=mode, challenge=number, **form.cleaned_data)
         except Locked:
+            assert number is not None, "only a challenge, which has a number, is locked"
             return locked_answer(request, number)
         except Invalid:
             raise Http404 from None
         except DailyPlayed:  # started in parallel by another request
             game = _resumable(player, mode)
+            assert game is not None, "the Daily the other request started is there to resume"
     return redirect(game.policy.page_url, *game.policy.url_args(game))

@@ -147,9 +147,8 @@ def challenge_open(*, number) -> Challenge:
 
 def challenges_won(*, player) -> set[int]:
     """The challenge numbers the player has won."""
-    return set(
-        Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON).values_list("challenge", flat=True)
-    )
+    won = Game.objects.filter(player=player, mode=Mode.CHALLENGE, status=Status.WON)
+    return {number for number in won.values_list("challenge", flat=True) if number is not None}
 
 
 def challenge_unlocked(*, player, number: int) -> bool:

@@ -20,7 +20,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -34,6 +34,7 @@ from django_htmx.http import trigger_client_event
 
 from blockknock import events
 from blockknock.calendar import day_end
+from blockknock.http import HtmxHttpRequest
 from blockknock.throttles import throttle
 
 from . import selectors, services
@@ -134,14 +135,14 @@ def _context(
     }
 
 
-def _board(request: HttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
+def _board(request: HtmxHttpRequest, player, game, *, status: int = 200, **extra) -> HttpResponse:
     """The board partial for an HTMX request, or back to the play page for a plain post."""
     if not request.htmx:
         return redirect(_page_url(game))
     return render(request, BOARD_PARTIAL, _context(player, game, **extra), status=status)
 
 
-def _refused(request: HttpRequest, player, game_id, error: GameError) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, player, game_id, error: GameError) -> HttpResponse:
     """Answer a refused action: its status code, a resync of the board, and the error event."""
     if not request.htmx:
         messages.error(request, error.detail)
@@ -170,7 +171,7 @@ def signed_in(view):
     """
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapped(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return _refused(request, None, None, SignedOut())
         return view(request, *args, **kwargs)
@@ -190,7 +191,7 @@ def claims_pending(view):
     """
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapped(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         try:
             with transaction.atomic():
                 game = pending_claim(request, request.POST.get("pending", ""))
@@ -205,14 +206,14 @@ def claims_pending(view):
     return wrapped
 
 
-def play_page(request: HttpRequest, player, game, **extra) -> HttpResponse:
+def play_page(request: HtmxHttpRequest, player, game, **extra) -> HttpResponse:
     """The play page of ``game``, ``extra`` added to its context (the Daily's page)."""
     return render(request, PLAY_TEMPLATE, {**_context(player, game), **extra})
 
 
 @never_cache
 @require_GET
-def play(request: HttpRequest) -> HttpResponse:
+def play(request: HtmxHttpRequest) -> HttpResponse:
     """The game: the player's unfinished Classic game, or the page that starts one (:mod:`game.pages`);
     a visitor with no player gets a first visit's pending game (nothing is written until its first action)."""
     if not request.user.is_authenticated:
@@ -222,7 +223,7 @@ def play(request: HttpRequest) -> HttpResponse:
     return play_page(request, request.user, game) if game else starter_page(request, CLASSIC)
 
 
-def locked_answer(request: HttpRequest, number: int) -> HttpResponse:
+def locked_answer(request: HtmxHttpRequest, number: int) -> HttpResponse:
     """Challenge ``number`` is locked: back to the ladder, saying why."""
     text = _("Challenge %(number)s is locked: win challenge %(previous)s first.")
     messages.error(request, text % {"number": number, "previous": number - 1})
@@ -233,7 +234,7 @@ def locked_answer(request: HttpRequest, number: int) -> HttpResponse:
     return redirect("game:challenges")
 
 
-def starter_page(request: HttpRequest, policy, args: tuple = ()) -> HttpResponse:
+def starter_page(request: HtmxHttpRequest, policy, args: tuple = ()) -> HttpResponse:
     """A mode's page with no game to resume: a form the browser posts at once with its client seed
     (``form[data-start-on-load]``, static/js/client-seed.js) to the mode's start; a button without scripts."""
     start_url = reverse(policy.start_url, args=args)
@@ -243,7 +244,7 @@ def starter_page(request: HttpRequest, policy, args: tuple = ()) -> HttpResponse
 @require_POST
 @signed_in
 @throttle("games")
-def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
+def new_game(request: HtmxHttpRequest, mode: str = Mode.CLASSIC, number: int | None = None) -> HttpResponse:
     """Start a new game of ``mode`` (challenge ``number``) with the browser's client seed, if it sent one;
     the unfinished one of that mode is abandoned by the service."""
     return _start(request, mode, number)
@@ -252,13 +253,13 @@ def new_game(request: HttpRequest, mode: str = Mode.CLASSIC, number: int | None 
 @require_POST
 @claims_pending
 @throttle("games")
-def pending_new_game(request: HttpRequest, _claimed) -> HttpResponse:
+def pending_new_game(request: HtmxHttpRequest, _claimed) -> HttpResponse:
     """New game on a first visit's page: its game (``_claimed``) is claimed, then abandoned by the start,
     as any game left."""
     return _start(request, Mode.CLASSIC, None)
 
 
-def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
+def _start(request: HtmxHttpRequest, mode: str, number: int | None) -> HttpResponse:
     player = request.user
     form = NewGameForm(request.POST)
     if not form.is_valid():
@@ -266,6 +267,7 @@ def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
     try:
         game = services.game_start(player=player, mode=mode, challenge=number, **form.cleaned_data)
     except Locked:
+        assert number is not None, "only a challenge, which has a number, is locked"
         return locked_answer(request, number)
     except Invalid:
         raise Http404 from None
@@ -275,7 +277,7 @@ def _start(request: HttpRequest, mode: str, number: int | None) -> HttpResponse:
 @require_POST
 @signed_in
 @throttle("moves")
-def move(request: HttpRequest, game_id: str) -> HttpResponse:
+def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
     return _place(request, game_id)
 
@@ -283,12 +285,12 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @claims_pending
 @throttle("moves")
-def pending_move(request: HttpRequest, claimed) -> HttpResponse:
+def pending_move(request: HtmxHttpRequest, claimed) -> HttpResponse:
     """The first move on a first visit's page, on the game its ``pending`` token claimed."""
     return _place(request, claimed.public_id)
 
 
-def _place(request: HttpRequest, game_id: str) -> HttpResponse:
+def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     player = request.user
     form = MoveForm(request.POST)
     try:
@@ -300,7 +302,7 @@ def _place(request: HttpRequest, game_id: str) -> HttpResponse:
     return _board(request, player, game, result=result, event="move")
 
 
-def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResponse:
+def _on_game(request: HtmxHttpRequest, game_id: str, action, event: str) -> HttpResponse:
     """Run ``action(player=, game_id=)`` for this session's player and answer with the board (or the refusal)."""
     player = request.user
     try:
@@ -312,14 +314,14 @@ def _on_game(request: HttpRequest, game_id: str, action, event: str) -> HttpResp
 
 @require_POST
 @signed_in
-def continue_game(request: HttpRequest, game_id: str) -> HttpResponse:
+def continue_game(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """Use the game's Continue at "No moves left"."""
     return _on_game(request, game_id, services.game_continue, "continue")
 
 
 @require_POST
 @signed_in
-def decline(request: HttpRequest, game_id: str) -> HttpResponse:
+def decline(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """ "No thanks" at "No moves left": the game ends."""
     return _on_game(request, game_id, services.game_decline, "decline")
 
@@ -327,14 +329,14 @@ def decline(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @require_GET
 @signed_in
-def board(request: HttpRequest, game_id: str) -> HttpResponse:
+def board(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """The board partial as the server has it (the page resyncs with this)."""
     return _on_game(request, game_id, selectors.game_get, "resync")
 
 
 @never_cache
 @require_GET
-def pending_board(request: HttpRequest) -> HttpResponse:
+def pending_board(request: HtmxHttpRequest) -> HttpResponse:
     """A first visit's board as the server has it (the page resyncs with this, ``?pending=<token>``);
     refused as ``stale_page`` once the token can no longer be claimed or the session has a player."""
     try:
@@ -345,11 +347,11 @@ def pending_board(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def how_to_play(request: HttpRequest) -> HttpResponse:
+def how_to_play(request: HtmxHttpRequest) -> HttpResponse:
     last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
     return render(request, "game/how_to_play.html", {"last_ended": last})
 
 
 @require_GET
-def scoring(request: HttpRequest) -> HttpResponse:
+def scoring(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "game/scoring.html")

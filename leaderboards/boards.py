@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.calendar import game_day, week_start
@@ -64,8 +65,8 @@ def facts_from_row(row: tuple) -> GameFacts:
     ``finished_at`` falls back to ``updated_at`` for a finished game saved
     without one (the services always set it).
     """
-    *head, finished_at, updated_at = row
-    return GameFacts(*head, finished_at or updated_at)
+    game_id, player_id, mode, status, challenge, day, score, finished_at, updated_at = row
+    return GameFacts(game_id, player_id, mode, status, challenge, day, score, finished_at or updated_at)
 
 
 def game_facts(game) -> GameFacts:
@@ -83,7 +84,7 @@ class Kind:
     slug: str = ""
     mode: str = ""
     statuses: tuple[str, ...] = FINISHED
-    title = ""
+    title: str | Promise = ""
     value_label = _("Score")
     #: entries link to the game (its replay); the Challenge board's value is a ladder position, not one game
     shows_game: bool = True
@@ -175,6 +176,7 @@ class ChallengeKind(Kind):
         return super().counts(facts) and facts.challenge is not None
 
     def value_of(self, facts: GameFacts) -> int:
+        assert facts.challenge is not None, "counts() lets on only games with a challenge number"
         return facts.challenge
 
 
@@ -197,11 +199,13 @@ class DailyKind(Kind):
 
     def games_shown(self, period: dt.date | None) -> bool:
         """Everyone that day shares the Daily's start: its games are named only once the day closed."""
+        assert period is not None, "a Daily board is always of one day"
         return day_closed(period)
 
     def neighbours(self, board: Board, today: dt.date) -> tuple[Board | None, Board | None]:
         """The day before, and the day after unless ``board`` is today's."""
         one = dt.timedelta(days=1)
+        assert board.period is not None, "a Daily board is always of one day"
         return self.board(board.period - one), (self.board(board.period + one) if board.period < today else None)
 
 
@@ -226,6 +230,7 @@ class Board:
         """The last game-calendar day of the period."""
         if self.period is None:
             return None
+        assert self.kind.period_days is not None, "a board with a period is of a periodic kind"
         return self.period + dt.timedelta(days=self.kind.period_days - 1)
 
 

@@ -17,6 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from blockknock.calendar import game_day, zone_name
+from blockknock.http import HtmxHttpRequest
 from blockknock.parsers import decimal
 from game.daily.sealed import history_page
 from game.models import Game
@@ -49,7 +50,7 @@ def _viewer(request: HttpRequest):
 
 
 @require_GET
-def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
+def board(request: HtmxHttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
     """A leaderboard: one page of it, and the viewer's own rank even when far down."""
     kind = boards.KINDS[slug]
     today = game_day()
@@ -65,7 +66,8 @@ def board(request: HttpRequest, slug: str, day: dt.date | None = None) -> HttpRe
         "replays": kind.games_shown(current.period),
         "page": page,
         "me": me,
-        "me_url": board_url(current, today=today, page=me.page) if me and me.page != page.number else None,
+        # with_page: me.page is set whenever there is an entry
+        "me_url": board_url(current, today=today, page=me.page) if me and me.page and me.page != page.number else None,
         "today": today,
         "zone": zone_name(),
         "tabs": [

@@ -96,14 +96,20 @@ def _answer(request, player, slug: str, text: str, *, status: int = 200) -> Http
     return response
 
 
-def _looks_etag(request: HttpRequest) -> str:
+class LooksRequest(HttpRequest):
+    """The looks stylesheet's request: its ETag function (run first, by ``condition``) keeps the version."""
+
+    looks_version: str
+
+
+def _looks_etag(request: LooksRequest) -> str:
     request.looks_version = selectors.stylesheet_version()
     return request.looks_version
 
 
 @require_GET
 @condition(etag_func=_looks_etag)
-def looks_css(request: HttpRequest) -> HttpResponse:
+def looks_css(request: LooksRequest) -> HttpResponse:
     """The looks stylesheet: one ``[data-theme="slug"]`` block of custom properties per active look.
 
     Pages link it as ``?v=<version>`` (``{% looks_css_url %}``), which may be kept for

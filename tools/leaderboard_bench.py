@@ -26,13 +26,19 @@ import statistics
 import sys
 import time
 import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:  # imported where used at run time: Django is set up first
+    from django.db.models import Model
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/blockknock_bench"
 SEED = 20260309
 
 
-def _parse_args(argv):
+def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tools.leaderboard_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=DEFAULT_URL)
     parser.add_argument("--players", type=int, default=100_000)
@@ -74,7 +80,7 @@ def _setup(url: str) -> None:
 # --------------------------------------------------------------------------- seeding
 
 
-def _copy(model, rows, overrides: tuple[str, ...]) -> int:
+def _copy(model: type[Model], rows: Iterable[tuple[object, ...]], overrides: tuple[str, ...]) -> int:
     """COPY ``rows`` (tuples of the ``overrides`` columns) into ``model``'s table; other columns get their defaults."""
     from django.db import connection
 
@@ -85,7 +91,11 @@ def _copy(model, rows, overrides: tuple[str, ...]) -> int:
             value = field.pre_save(model(), add=True) if getattr(field, "auto_now_add", False) else field.get_default()
             defaults[field.attname] = field.get_db_prep_save(value, connection)
     positions = {name: index for index, name in enumerate(overrides)}
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    quoted = []
+    for f in fields:
+        assert f.column is not None, "a concrete field has a column"
+        quoted.append(connection.ops.quote_name(f.column))
+    columns = ", ".join(quoted)
     prep = [(f.attname, positions.get(f.attname), f) for f in fields]
     json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
     count = 0
@@ -147,7 +157,7 @@ def _seed(players: int, games: int) -> None:
         def score() -> int:
             return int(rng.lognormvariate(8.0, 0.9)) // 10 * 10
 
-        def game_rows():
+        def game_rows() -> Iterator[tuple[object, ...]]:
             # Classic: busy players play more; 15 % of the games finished this week.
             for _ in range(classic_n):
                 pid = player_ids[int(players * rng.random() ** 1.7)]
@@ -248,7 +258,7 @@ def _percentiles(samples: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), p99, ordered[-1]
 
 
-def _time(calls, warmup: int = 20) -> tuple[float, float, float]:
+def _time(calls: Sequence[Callable[[], object]], warmup: int = 20) -> tuple[float, float, float]:
     """Run each callable once (after ``warmup`` untimed calls); p50, p99 and max in ms."""
     for call in calls[:warmup]:
         call()
@@ -260,7 +270,7 @@ def _time(calls, warmup: int = 20) -> tuple[float, float, float]:
     return _percentiles(samples)
 
 
-def _explain(label: str, call) -> None:
+def _explain(label: str, call: Callable[[], object]) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -290,7 +300,7 @@ def _measure(runs: int, plans: bool) -> None:
         "daily": "daily/",
     }
     results = []
-    explained = []
+    explained: list[tuple[str, Callable[[], object]]] = []
     for kind in boards.KINDS.values():
         board = boards.current_board(kind)
         size = Standing.objects.filter(board=board.key).count()
@@ -300,15 +310,13 @@ def _measure(runs: int, plans: bool) -> None:
         players = get_user_model().objects.in_bulk(sample_ids)
         sample = [players[pid] for pid in sample_ids]
         sample.sort(key=lambda _: rng.random())
-        first_page = _time([lambda b=board: selectors.leaderboard_page(board=b)] * runs)
-        own_rank = _time([lambda p=p, b=board: selectors.leaderboard_me(board=b, player=p) for p in sample])
-        own_page = _time(
-            [lambda p=p, b=board: selectors.leaderboard_me(board=b, player=p, with_page=True) for p in sample]
-        )
+        first_page = _time([partial(selectors.leaderboard_page, board=board)] * runs)
+        own_rank = _time([partial(selectors.leaderboard_me, board=board, player=p) for p in sample])
+        own_page = _time([partial(selectors.leaderboard_me, board=board, player=p, with_page=True) for p in sample])
         tokens = [Token.objects.get_or_create(user=p)[0].key for p in sample]
         client = Client(HTTP_HOST="localhost")
         url = f"/api/leaderboards/{api_paths[kind.slug]}"
-        api = _time([lambda t=t, c=client, u=url: c.get(u, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
+        api = _time([partial(client.get, url, HTTP_AUTHORIZATION=f"Token {t}") for t in tokens])
         results.append((kind.title, size, first_page, own_rank, own_page, api))
         # the plans: the first page, and the own rank / page of a player in the middle of the board
         middle = (
@@ -317,17 +325,17 @@ def _measure(runs: int, plans: bool) -> None:
             .first()
         )
         if middle is not None:
-            explained.append((f"{kind.title} — first page", lambda b=board: selectors.leaderboard_page(board=b)))
+            explained.append((f"{kind.title} — first page", partial(selectors.leaderboard_page, board=board)))
             explained.append(
                 (
                     f"{kind.title} — own rank (player at #{size // 2:,})",
-                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p),
+                    partial(selectors.leaderboard_me, board=board, player=middle.player),
                 )
             )
             explained.append(
                 (
                     f"{kind.title} — own rank and its page (web)",
-                    lambda b=board, p=middle.player: selectors.leaderboard_me(board=b, player=p, with_page=True),
+                    partial(selectors.leaderboard_me, board=board, player=middle.player, with_page=True),
                 )
             )
 
@@ -359,7 +367,7 @@ def _measure(runs: int, plans: bool) -> None:
             _explain(label, call)
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     args = _parse_args(argv)
     _setup(args.database_url)
     from django.db import connection

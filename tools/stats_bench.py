@@ -19,11 +19,18 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used at run time: Django is set up first
+    from django.test import Client
+
+    from blockknock.accounts.models import Player
+    from game.models import Game
 
 SEED = 20260309
 
 
-def _parse_args(argv=None):
+def _parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tools.stats_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
@@ -40,7 +47,7 @@ def _setup_django(folder: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
-def _seed(games: int):
+def _seed(games: int) -> Player:
     """The benchmarked player, with ``games`` finished games and their summaries."""
     from blockknock.accounts.models import StarEntry
     from blockknock.accounts.services import guest_create
@@ -73,7 +80,7 @@ def _seed(games: int):
     return player
 
 
-def _game(player, mode: str, day: dt.date, score: int, n: int):
+def _game(player: Player, mode: str, day: dt.date, score: int, n: int) -> Game:
     from game.models import Game
 
     moment = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
@@ -94,7 +101,7 @@ def _game(player, mode: str, day: dt.date, score: int, n: int):
     )
 
 
-def _time(client, url: str, runs: int) -> tuple[float, int]:
+def _time(client: Client, url: str, runs: int) -> tuple[float, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -107,7 +114,7 @@ def _time(client, url: str, runs: int) -> tuple[float, int]:
     return statistics.median(times) * 1000, len(queries)
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     args = _parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         _setup_django(Path(folder))

@@ -231,11 +231,12 @@ class Blake2bStream(Stream):
     person=b"BlockKnock-deal1") for i = 0, 1, ...; ``below`` as for the deals."""
 
     def __init__(self, seed: bytes, k: int) -> None:
-        self.key, self.prefix, self.block, self.buffer = seed, seed + k.to_bytes(8, "big"), 0, b""
+        # its own prefix name: Stream.prefix is text, this one is bytes
+        self.key, self.seed_prefix, self.block, self.buffer = seed, seed + k.to_bytes(8, "big"), 0, b""
 
     def read(self, size: int) -> bytes:
         while len(self.buffer) < size:
-            message = self.prefix + self.block.to_bytes(8, "big")
+            message = self.seed_prefix + self.block.to_bytes(8, "big")
             self.buffer += hashlib.blake2b(message, digest_size=64, person=b"BlockKnock-deal1").digest()
             self.block += 1
         out, self.buffer = self.buffer[:size], self.buffer[size:]

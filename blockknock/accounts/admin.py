@@ -13,5 +13,5 @@ class PlayerAdmin(UserAdmin):
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "name", "email")
     game_fields = ("name", "is_guest", "stars", "level", "theme", "language", "signed_out_at")
-    fieldsets = (*UserAdmin.fieldsets, (_("Game"), {"fields": game_fields}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), (_("Game"), {"fields": game_fields}))
     readonly_fields = ("stars", "signed_out_at")

@@ -109,7 +109,8 @@ def on_password_set(sender, instance: Player, created: bool, **kwargs) -> None:
     Not a guest's first password (sign-up), nor Django re-hashing the same one at a log-in
     (``check_password`` clears ``_password`` before it saves).
     """
-    if instance._password is not None and not created and getattr(instance, "password_replaced", False):
+    password = instance._password  # type: ignore[attr-defined]  # AbstractBaseUser's private name, not in the stubs
+    if password is not None and not created and getattr(instance, "password_replaced", False):
         token_rotate(instance)
 
 

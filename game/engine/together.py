@@ -217,6 +217,7 @@ class Together:
     def _second_fits(self, candidate: int) -> bool:
         """Whether ``candidate`` can be placed together with the drawn piece (exact; after :meth:`_start_second`)."""
         table, first = self.table, self.first
+        assert first is not None, "_start_second sets the drawn piece first"
         first_anchors, candidate_anchors = self.anchors[first], self.anchors[candidate]
         if first_anchors and candidate_anchors and disjoint(table, first, candidate, first_anchors, candidate_anchors):
             return True
@@ -239,6 +240,7 @@ class Together:
     def _drawn_orders(self) -> tuple[tuple[int, int], ...]:
         """The drawn pieces as (placed first, the other): both orders, or one when they are the same piece."""
         first, second = self.first, self.second
+        assert first is not None and second is not None, "_start_third sets both drawn pieces first"
         return ((first, second), (second, first)) if first != second else ((first, second),)
 
     def _third_fits(self, candidate: int) -> bool:
@@ -264,6 +266,7 @@ class Together:
     def _three_disjoint(self, candidate: int, candidate_anchors: Bitboard) -> bool:
         """W0: pairwise disjoint placements of the two drawn pieces and ``candidate``."""
         table, first, second = self.table, self.first, self.second
+        assert first is not None and second is not None, "_start_third sets both drawn pieces first"
         first_anchors, second_anchors = self.anchors[first], self.anchors[second]
         if not (first_anchors and second_anchors):
             return False
@@ -309,7 +312,8 @@ class Together:
         another placement may complete, and :attr:`_through_boards`, the boards after the other drawn
         piece completes one (the candidate then only has to fit)."""
         table, anchors = self.table, self.anchors
-        through, boards = [], {}
+        through: list[Through] = []
+        boards: dict[Bitboard, None] = {}  # an ordered set: the boards in the order found
         if self.near is not None:
             for placed, other in self._drawn_orders():
                 to_other, other_mask = table.conflicts[placed][other], table.masks[other]
@@ -353,6 +357,7 @@ class Together:
         if not candidate_anchors:
             return False
         row_reach, col_reach, conflicts = table.row_reach[candidate], table.col_reach[candidate], table.conflicts
+        assert self._through is not None, "_third_fits runs _prepare_through first"
         for placed, other, anchor, board, lines in self._through:
             free = None
             for empty, count, is_column in lines:
@@ -367,6 +372,7 @@ class Together:
     def _candidate_first(self, candidate: int, candidate_anchors: Bitboard) -> bool:
         """``candidate`` first: W1 if its placement clears, else W2 (a drawn piece completes a line through it)."""
         table, first, second = self.table, self.first, self.second
+        assert first is not None and second is not None, "_start_third sets both drawn pieces first"
         clearing = self.clearing(candidate)
         for after in self._clear_boards(candidate, clearing):
             if pair_fits(table, after, first, second):

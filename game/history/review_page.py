@@ -196,7 +196,8 @@ def _key(moves: list[dict]) -> tuple[list[dict], int]:
 def review_page(review: dict) -> ReviewPage:
     """The page data of a :func:`~game.history.review.game_review` answer, in the active language."""
     moves, hands = review["moves"], {hand["deal"]: hand for hand in review["hands"]}
-    views, used = [], {}
+    views = []
+    used: dict[int, set[int]] = {}  # the slots placed so far by deal
     for move in moves:
         placed = used.setdefault(move["deal"], set())
         placed.add(move["played"]["slot"])

@@ -1,6 +1,7 @@
 """Games and their moves, stored so that a game replays exactly from seed + events."""
 
 import json
+from typing import cast
 
 from django.conf import settings
 from django.db import models
@@ -183,7 +184,8 @@ class Game(models.Model):
             dealer=self.dealer,
             client_seed=self.client_seed,
             board=engine.from_rows(self.board_rows),
-            hand=tuple(engine.PIECES[piece_id] for piece_id in self.hand),
+            # the hand column holds a piece id per slot: three, as engine.Hand says
+            hand=cast(engine.Hand, tuple(engine.PIECES[piece_id] for piece_id in self.hand)),
             used=tuple(self.used),
             deals=len(self.hands),
             score=self.score,

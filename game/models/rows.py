@@ -85,7 +85,7 @@ AUTO_NOW = tuple(field.attname for field in Game._meta.concrete_fields if getatt
 @cache
 def _write(vendor: str, names: tuple[str, ...]) -> tuple[str, tuple]:
     fields = tuple(Game._meta.get_field(name) for name in names)
-    assignments = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
+    assignments = ", ".join(f"{_quote(Game, name)} = %s" for name in names)
     pk, seq = _quote(Game, Game._meta.pk.name), _quote(Game, "seq")
     sql = f"UPDATE {_table(Game)} SET {assignments} WHERE {pk} = %s AND {seq} = %s"
     return sql, fields

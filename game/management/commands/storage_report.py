@@ -40,6 +40,7 @@ def _kept_for_game() -> list[tuple[str, str]]:
             continue
         for field in model._meta.concrete_fields:
             if field.is_relation and field.related_model is Game:
+                assert field.column is not None, "a concrete field has a column"
                 kept.append((model._meta.db_table, field.column))
     return kept
 
