@@ -45,7 +45,7 @@ def test_the_manifest_speaks_the_player_s_language(client):
 def test_every_page_links_the_manifest_and_registers_the_service_worker(client, db):
     html = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert re.search(r'<script src="/static/js/pwa\.js" data-service-worker="/sw\.js" defer></script>', html)
+    assert re.search(r'<script type="module" src="/static/js/pwa\.js" data-service-worker="/sw\.js"></script>', html)
 
 
 def test_the_service_worker_is_served_from_the_root_and_caches_the_static_files(client):

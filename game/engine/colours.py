@@ -6,6 +6,7 @@ One character per cell, row 0 first like the board's text form (RULES.md § Nota
 the colour of each family (static/css/pieces.css); this only remembers the family.
 It is decoration: the rules never read it.
 
+>>> from .pieces import PIECES
 >>> from .bitboard import from_rows
 >>> from .board import place
 >>> start = from_rows(["###.####"] + ["........"] * 7)
@@ -57,6 +58,7 @@ FAMILY_KEYS: dict[str, str] = {
 def key_of(piece: Piece) -> str:
     """The colour key of ``piece``'s family.
 
+    >>> from .pieces import PIECES
     >>> key_of(PIECES["J4-90"]), key_of(PIECES["mono"])
     ('l', 'm')
     """

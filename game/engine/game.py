@@ -11,6 +11,7 @@ A game replays exactly from its rules, seed, dealer version, client seed, start
 board and events (see :func:`replay`); deal ``k`` reads only its dealer's stream
 ``DEALERS[dealer].stream(seed, client_seed, k)`` (:mod:`.deal`).
 
+>>> from .rules import CLASSIC
 >>> state = new_game(CLASSIC, b"example seed")
 >>> [piece.id for piece in state.hand], state.status
 (['T4-up', 'I3-v', 'T4-down'], <Status.PLAYING: 'playing'>)
@@ -157,6 +158,7 @@ def new_game(
     The status is decided at once, so on a board where nothing fits the game
     starts at ``no_moves`` (or ``over`` without a Continue).
 
+    >>> from .rules import CLASSIC, PRACTICE
     >>> new_game(PRACTICE, b"s").deals, new_game(PRACTICE, b"s").continues_left
     (1, 0)
     >>> [piece.id for piece in new_game(CLASSIC, b"example seed", dealer=2, client_seed="mine").hand]
@@ -205,6 +207,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
     next hand is dealt; then, if no unplaced piece fits, the status becomes
     ``no_moves`` (a Continue is left) or ``over``.
 
+    >>> from .rules import CLASSIC
     >>> state = new_game(CLASSIC, b"example seed")
     >>> play(state, 1, 6, 0)
     Traceback (most recent call last):
@@ -286,6 +289,7 @@ def decline(state: GameState) -> GameState:
 def legal_moves(state: GameState) -> Iterator[Move]:
     """Every legal ``(slot, row, col)`` now (none unless ``playing``), by slot then anchor.
 
+    >>> from .rules import CLASSIC
     >>> state = new_game(CLASSIC, b"example seed")
     >>> len(list(legal_moves(state)))
     132
@@ -315,6 +319,7 @@ def _parse_event(event: Event) -> tuple[str, tuple[Any, ...]]:
 def apply_event(state: GameState, event: Event) -> tuple[GameState, MoveResult | None]:
     """Apply one replay event; a move gives its :class:`MoveResult`, Continue / No thanks give ``None``.
 
+    >>> from .rules import CLASSIC
     >>> state, result = apply_event(new_game(CLASSIC, b"example seed"), ("move", 0, 0, 0))
     >>> result.points
     40
@@ -347,6 +352,7 @@ def replay(
     ``new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)``;
     ``event`` is yielded as given; ``result`` is ``None`` for Continue and No thanks.
 
+    >>> from .rules import CLASSIC
     >>> steps = list(replay(CLASSIC, b"example seed", 0, [("move", 0, 0, 0), ("move", (1, 5, 0))]))
     >>> [(state.score, result.points) for state, event, result in steps]
     [(40, 40), (70, 30)]

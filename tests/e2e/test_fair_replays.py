@@ -20,8 +20,8 @@ from playwright.sync_api import Page
 
 from blockknock.accounts.services import guest_create
 from game import services
-from game.api.serializers import PIECE_CELLS
 from game.daily.close import daily_close_due
+from game.engine import PIECES
 from game.models import Challenge
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.tools.test_verify_self_played import LA, play, replay_json
@@ -91,7 +91,7 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     long = next(r for r in replays if len(r["steps"]) > 6 and r["game"]["mode"] == "classic")
     swapped, reshaped, listed = copy.deepcopy(long), copy.deepcopy(long), copy.deepcopy(long)
     other = "mono" if swapped["steps"][3]["hand"][0]["piece"] == "O9" else "O9"  # a piece the rule did not deal there
-    swapped["steps"][3]["hand"][0].update(piece=other, cells=PIECE_CELLS[other])
+    swapped["steps"][3]["hand"][0].update(piece=other, cells=[list(cell) for cell in PIECES[other].cells])
     reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
     listed["piece_set"] = listed["piece_set"][1:]
     swapped_report, reshaped_report, listed_report, open_report = page.evaluate(

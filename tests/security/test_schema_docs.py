@@ -53,10 +53,12 @@ def test_the_public_read_of_a_game_is_documented(schema):
     read = schema["paths"]["/api/games/{game_id}/"]["get"]
     assert {} in read["security"]
     assert read["responses"]["200"]["description"] == (
-        "The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended."
+        "The game, to its owner; to anyone else (signed in or not, no credentials needed) once it has ended"
+        " (a Daily once its day has closed)."
     )
     assert read["responses"]["404"]["description"] == (
-        "No such game, or another player's game that is still being played (playing or no_moves)."
+        "No such game, or another player's game that is still being played (playing or no_moves)"
+        " or a Daily of a day not closed yet."
     )
 
 
