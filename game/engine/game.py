@@ -227,8 +227,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
         raise SlotUsedError(f"slot {slot!r} ({state.hand[slot].id!r}) is already placed")
     placement = place(state.board, state.hand[slot], row, col)
     result, combo = state.rules.scoring.score_placement(placement, state.combo)
-    score = state.score + result.points
-    board = placement.board
+    score, board = state.score + result.points, placement.board
     used = (slot == 0 or state.used[0], slot == 1 or state.used[1], slot == 2 or state.used[2])
     hand, deals = state.hand, state.deals
     if state.rules.target is not None and score >= state.rules.target:
