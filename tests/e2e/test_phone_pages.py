@@ -102,6 +102,7 @@ def test_sign_up_and_settings_buttons_are_reachable_with_the_keyboard_up(browser
     page.locator("#id_password2").fill("a long enough pass phrase 26")
     page.locator("main form.form [type=submit]").click()
     expect(page).not_to_have_url(f"{live_server.url}/accounts/signup/")
+    expect(page.locator("#play-area")).to_be_visible()  # the play page posts its start first (game/pages.py)
     page.goto("/settings/")
     _reachable(page, "form.inline-form")
     _reachable(page, "form.language-form")
