@@ -13,7 +13,7 @@ threads = 4
 # Seconds an idle keep-alive connection stays open. Longer than the upstream idle timeout of
 # the proxy in front (nginx's upstream keepalive_timeout and an AWS load balancer's idle
 # timeout: 60 s by default), so the proxy always closes an idle connection first and never
-# sends a request on one gunicorn has just closed (README § Production; tests/load/test_keepalive.py).
+# sends a request on one gunicorn has just closed (README § Production; tests/perf/test_keepalive.py).
 keepalive = 75
 timeout = 30
 graceful_timeout = 10
