@@ -1,4 +1,4 @@
-"""The game calendar: days and weeks in one time zone (RULES.md § Days and weeks).
+"""The game calendar: days and weeks in one time zone (docs/rules.md § Days and weeks).
 
 Every app counts days by it (the Daily, the star cap, the shop, the weekly
 board). ``settings.GAME_TIMEZONE`` names the zone (America/Los_Angeles); nothing

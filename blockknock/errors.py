@@ -3,7 +3,7 @@
 A :class:`Refusal` is an action a service turned down with nothing changed; the
 game's errors (``game.errors``) and the shop's (``themes.errors``) subclass it.
 Views catch it, and the API's exception handler (``blockknock.api.errors``)
-answers it as API.md's ``{"error": code, "detail": text}`` with its status.
+answers it as docs/api.md's ``{"error": code, "detail": text}`` with its status.
 
 The 404 / 500 handlers answer JSON under ``/api/``, HTML elsewhere; the CSRF
 refusal (``CSRF_FAILURE_VIEW``) answers JSON to a script as well. A path under

@@ -85,7 +85,7 @@ class JSONParser(parsers.JSONParser):
 
 
 class StrictIntegerField(serializers.IntegerField):
-    """An integer of a JSON body: a JSON integer only (API.md § Players and authentication).
+    """An integer of a JSON body: a JSON integer only (docs/api.md § Players and authentication).
 
     DRF's ``IntegerField`` also takes ``"1"``, ``" 1"``, ``"٣"``, ``1.0`` and ``True``;
     this one refuses every value that is not an ``int`` (``bool`` included).

@@ -1,4 +1,4 @@
-"""Errors of the game services, each with the API code and HTTP status of API.md § Games.
+"""Errors of the game services, each with the API code and HTTP status of docs/api.md § Games.
 
 They subclass the site's :class:`~blockknock.errors.Refusal`. The game's views
 catch :class:`GameError`; the engine's own errors are translated into these by

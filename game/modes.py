@@ -1,4 +1,4 @@
-"""The four modes as policies (RULES.md § Modes): how a game starts, what it pays, how its page looks.
+"""The four modes as policies (docs/rules.md § Modes): how a game starts, what it pays, how its page looks.
 
 Every difference between the modes lives here; the services, views and
 templates ask the game's policy (``game.policy``) instead of comparing the
@@ -49,7 +49,7 @@ def client_seed_draw() -> str:
 
 
 class ClientSeedBy(TextChoices):
-    """Who chose a game's client seed (API.md ``Game.fair.client_seed_by``)."""
+    """Who chose a game's client seed (docs/api.md ``Game.fair.client_seed_by``)."""
 
     PLAYER = "player", _("the player")
     SERVER = "server", _("the server")

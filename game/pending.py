@@ -7,7 +7,7 @@ nothing is saved, not the guest, not the session, not the game. The page carries
 nonce, signed with a time stamp (:mod:`django.core.signing`) as its ``pending`` token. The
 game's server seed, and the seed of the game after it, are derived from the nonce with a key
 only the server has (HMAC-SHA256 keyed from ``SECRET_KEY``), so they stay secret though the
-nonce is public, and the page can show their commitments before any play (API.md § Verifiable
+nonce is public, and the page can show their commitments before any play (docs/api.md § Verifiable
 deal). The client seed is the nonce itself (32 hex digits, as the server draws for a start
 that sent none). The page's game is built by the same code as every start
 (:func:`game.services.game_dealt`), so the game its first action saves

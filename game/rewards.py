@@ -1,4 +1,4 @@
-"""Stars and levels for a finished game: the numbers of RULES.md § Stars, levels.
+"""Stars and levels for a finished game: the numbers of docs/rules.md § Stars, levels.
 
 Pure functions of plain values (no Django): the services gather the facts
 (score, the best earlier score of the same kind, stars already paid today) and
@@ -82,5 +82,5 @@ def star_award(
 
 
 def raises_level(score: int) -> bool:
-    """Whether a finished Classic game of ``score`` raises the level (RULES.md § Stars, levels)."""
+    """Whether a finished Classic game of ``score`` raises the level (docs/rules.md § Stars, levels)."""
     return score >= LEVEL_SCORE

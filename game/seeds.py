@@ -1,5 +1,5 @@
 """Commit, then reveal: the server seeds of new games, their commitments, and when a seed is shown
-(API.md § Verifiable deal; RULES.md § The fair deal).
+(docs/api.md § Verifiable deal; docs/rules.md § The fair deal).
 
 - A player's next Classic, Challenge or Practice game takes the seed drawn for it in
   advance (:class:`~game.models.NextSeed`), whose commitment ``GET /api/me/`` shows
@@ -55,7 +55,7 @@ def seed_revealed(game: Game) -> bool:
 
 
 def game_fair(game: Game) -> dict | None:
-    """API.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
+    """docs/api.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
     ``None`` for a game dealt before verifiable deals (dealer 1)."""
     if game.dealer == 1:
         return None

@@ -45,7 +45,7 @@ def _engine_call(fn, *args):
 def game_start(*, player, mode: str, challenge: int | None = None, client_seed: str | None = None) -> Game:
     """Start a new game of ``mode`` for ``player``, dealing its first hand.
 
-    Abandons the player's unfinished game of the same mode (RULES.md § End of game);
+    Abandons the player's unfinished game of the same mode (docs/rules.md § End of game);
     a Daily is one a day instead. The deal is the current dealer's from the player's
     next seed (whose commitment they could see) and ``client_seed`` (drawn here if
     ``None``); a Daily's from the day's seed, with no client seed (:mod:`game.seeds`).
@@ -155,7 +155,7 @@ def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
 
 
 def _finish(game: Game) -> None:
-    """Pay a game that just ended: stars (capped per day) and the level (RULES.md § Stars, levels);
+    """Pay a game that just ended: stars (capped per day) and the level (docs/rules.md § Stars, levels);
     tell the other apps (:data:`~game.signals.game_finished`: the leaderboards record it)."""
     game.finished_at = timezone.now()
     game_finished.send(sender=Game, game=game)  # the player's cached best scores go (game/apps.py)
@@ -181,7 +181,7 @@ def _finish(game: Game) -> None:
 
 
 def _check_fields(slot: int, row: int, col: int) -> None:
-    """:raises errors.Invalid: slot outside 0–2 or row/col outside 0–7 (checked first, API.md § Games)."""
+    """:raises errors.Invalid: slot outside 0–2 or row/col outside 0–7 (checked first, docs/api.md § Games)."""
     if not (0 <= slot <= 2 and 0 <= row <= 7 and 0 <= col <= 7):
         raise errors.Invalid()
 
@@ -191,7 +191,7 @@ def move_place(*, player, game_id, slot: int, row: int, col: int, move_number: i
 
     ``move_number`` is the game's ``moves`` the client saw; any other value is a
     stale or repeated move and is refused with nothing applied. Errors in the
-    order of API.md: Invalid, NotPlaying, StaleMove, SlotUsed, IllegalPlacement.
+    order of docs/api.md: Invalid, NotPlaying, StaleMove, SlotUsed, IllegalPlacement.
 
     :returns: the saved game and the engine's :class:`~game.engine.MoveResult`.
     """

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class LeaderboardsConfig(AppConfig):
-    """Leaderboards: Classic this week and all time, Challenge, Daily (RULES.md § Leaderboards)."""
+    """Leaderboards: Classic this week and all time, Challenge, Daily (docs/rules.md § Leaderboards)."""
 
     name = "leaderboards"
     verbose_name = _("Leaderboards")

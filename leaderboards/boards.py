@@ -1,4 +1,4 @@
-"""The four kinds of leaderboard and which finished games count on them (RULES.md § Leaderboards).
+"""The four kinds of leaderboard and which finished games count on them (docs/rules.md § Leaderboards).
 
 A *kind* says which games count and what they put on the board (a score or a
 challenge number), its period (a week, a day, or all time), its page (URL name,

@@ -66,7 +66,7 @@ def first_move(client, **headers):
 
 
 def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, False, False), combo=0, moves_left=0):
-    """Put a stored game on a chosen board and hand (a test set-up, as RULES.md's examples need).
+    """Put a stored game on a chosen board and hand (a test set-up, as docs/rules.md's examples need).
 
     ``rows`` lists the board's 8 rows top first, ``#`` filled and ``.`` empty. The
     colour board follows: every filled cell neutral (``#``), as a start board's.

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ThemesConfig(AppConfig):
-    """Looks (themes), the star shop and the looks stylesheet (RULES.md § Looks)."""
+    """Looks (themes), the star shop and the looks stylesheet (docs/rules.md § Looks)."""
 
     name = "themes"
     verbose_name = _("Looks")

@@ -1,4 +1,4 @@
-"""Refusals of the shop, in the API's error shape (API.md § Leaderboards, looks).
+"""Refusals of the shop, in the API's error shape (docs/api.md § Leaderboards, looks).
 
 Subclasses of :class:`blockknock.errors.Refusal`, so the API's exception handler
 answers ``{"error": code, "detail": text}`` with their status.

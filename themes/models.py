@@ -1,4 +1,4 @@
-"""Looks (themes) and the looks players bought (RULES.md § Looks)."""
+"""Looks (themes) and the looks players bought (docs/rules.md § Looks)."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError

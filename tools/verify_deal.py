@@ -2,7 +2,7 @@
 """Check every hand of a finished Block Knock! game against the published fair-deal rule.
 
 An independent program: standard library only, sharing no code with the server.
-The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; RULES.md § The fair deal.
+The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; docs/rules.md § The fair deal.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json

@@ -95,7 +95,7 @@ class StarEntry(models.Model):
     """One change of a player's star balance; rows are only ever added (the star ledger).
 
     ``amount`` is positive for stars earned and negative for stars spent. ``day`` is
-    the game-calendar date it counts for (the 60-a-day cap, RULES.md § Stars).
+    the game-calendar date it counts for (the 60-a-day cap, docs/rules.md § Stars).
     A game pays each reason at most once (unique ``game`` + ``reason``).
     ``Player.stars`` caches the sum and is updated in the same transaction.
     """

@@ -1,4 +1,4 @@
-"""The API's ``Player`` (API.md § Players and authentication), for every app that answers with one.
+"""The API's ``Player`` (docs/api.md § Players and authentication), for every app that answers with one.
 
 A player's own fields are the accounts'; the figures other apps keep about a
 player (the game's ``high_score``, ``challenge_best`` and ``next_commitment``)
@@ -37,7 +37,7 @@ def figure_field(read: Callable[[Player], object], kind: type[serializers.Field]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    """API.md ``Player``."""
+    """docs/api.md ``Player``."""
 
     class Meta:
         model = Player

@@ -129,7 +129,7 @@ def stars_add(*, player: Player, amount: int, reason: str, day, game=None) -> St
 
 
 def level_raise(*, player_id) -> None:
-    """One level up for the player (a finished Classic game of 2,500 points or more, RULES.md § Levels)."""
+    """One level up for the player (a finished Classic game of 2,500 points or more, docs/rules.md § Stars, levels)."""
     Player.objects.filter(pk=player_id).update(level=F("level") + 1)
     player_changed(player_id)  # an update sends no signal
 

@@ -1,4 +1,4 @@
-"""The API's error bodies, site-wide: ``{"error": code, "detail": text}`` (API.md § Games).
+"""The API's error bodies, site-wide: ``{"error": code, "detail": text}`` (docs/api.md § Games).
 
 DRF's ``EXCEPTION_HANDLER`` (settings ``REST_FRAMEWORK``) for every app's API.
 """
@@ -54,7 +54,7 @@ def exception_handler(exc, context):
     detail = _throttled_message(exc.wait) if isinstance(exc, exceptions.Throttled) else _first_message(exc.detail)
     response.data = {"error": code, "detail": detail}
     if isinstance(exc, (exceptions.ValidationError, exceptions.UnsupportedMediaType)):
-        # API.md: a malformed body (also one in a media type the API does not read) is 400 invalid
+        # docs/api.md: a malformed body (also one in a media type the API does not read) is 400 invalid
         response.status_code = status.HTTP_400_BAD_REQUEST
     return response
 

@@ -1,4 +1,4 @@
-"""API: guests, tokens and ``/api/me/`` (API.md § Players and authentication)."""
+"""API: guests, tokens and ``/api/me/`` (docs/api.md § Players and authentication)."""
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext_lazy as _

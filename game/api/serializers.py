@@ -1,4 +1,4 @@
-"""Shapes of the game's JSON API (API.md): requests in, Game / MoveResult / Replay out.
+"""Shapes of the game's JSON API (docs/api.md): requests in, Game / MoveResult / Replay out.
 
 ``Player`` is the accounts' (:mod:`blockknock.accounts.serializers`).
 """
@@ -111,7 +111,7 @@ class GameHandSlotSerializer(HandSlotSerializer):
 
 
 class FairSerializer(serializers.Serializer):
-    """API.md ``Game.fair``: what the deal was made from (§ Verifiable deal)."""
+    """docs/api.md ``Game.fair``: what the deal was made from (§ Verifiable deal)."""
 
     dealer = serializers.CharField(help_text=_("Version of the deal rule (docs/fair-deal.md)."))
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the 32-byte server seed."))
@@ -136,7 +136,7 @@ class FairSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.Serializer):
-    """API.md ``Game``. The server seed is part of it (in ``fair``) only once the game can no longer be played."""
+    """docs/api.md ``Game``. The server seed is part of it (in ``fair``) only once the game can no longer be played."""
 
     id = serializers.CharField(source="public_id")
     mode = serializers.CharField()
@@ -168,7 +168,7 @@ def game_data(game) -> dict:
 
 
 class MoveResultSerializer(serializers.Serializer):
-    """API.md ``MoveResult``, read from the engine's frozen dataclass."""
+    """docs/api.md ``MoveResult``, read from the engine's frozen dataclass."""
 
     squares = serializers.IntegerField()
     lines = serializers.IntegerField()
@@ -215,7 +215,7 @@ class SetPieceSerializer(serializers.Serializer):
 
 
 class ReplaySerializer(serializers.Serializer):
-    """API.md ``Replay``: the start board and every step with the hand before it, and the game's piece set."""
+    """docs/api.md ``Replay``: the start board and every step with the hand before it, and the game's piece set."""
 
     game = GameSerializer()
     piece_set = SetPieceSerializer(
@@ -226,7 +226,7 @@ class ReplaySerializer(serializers.Serializer):
 
 
 class DailySeedSerializer(serializers.Serializer):
-    """One day of ``GET /api/dailies/`` (API.md § Verifiable deal)."""
+    """One day of ``GET /api/dailies/`` (docs/api.md § Verifiable deal)."""
 
     day = serializers.DateField()
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the day's 32-byte seed."))

@@ -1,4 +1,4 @@
-"""API: games, moves, Continue / No thanks, replays and pieces (API.md § Games).
+"""API: games, moves, Continue / No thanks, replays and pieces (docs/api.md § Games).
 
 Each view validates the body, calls the same service as the HTMX board, and
 serialises the answer; errors come out through ``blockknock.api.errors``. The

@@ -1,4 +1,4 @@
-"""The Daily (RULES.md § Modes, Daily): one game a player a day, the same start for everyone.
+"""The Daily (docs/rules.md § Modes, Daily): one game a player a day, the same start for everyone.
 
 - :mod:`.board`: the day's start board, drawn from the day's seed;
 - :mod:`.seeds`: the day's stored seed, committed a week ahead and revealed at the close;

@@ -1,4 +1,4 @@
-"""The Daily's shared start board, drawn from the day's seed (RULES.md § Modes, Daily).
+"""The Daily's shared start board, drawn from the day's seed (docs/rules.md § Modes, Daily).
 
 Everyone's Daily of a day has the same seed (a stored random one, :mod:`game.seeds`),
 hence the same start board and the same first hand.

@@ -1,4 +1,4 @@
-"""The Daily's mode policy (RULES.md § Modes, Daily): the same seed and start board for everyone on a
+"""The Daily's mode policy (docs/rules.md § Modes, Daily): the same seed and start board for everyone on a
 day, one game a player, played on its day only, no Continue (its rules), sealed until the day closes.
 
 It joins :data:`game.modes.POLICIES` when the app is ready (``GameConfig.ready``).

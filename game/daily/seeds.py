@@ -1,5 +1,5 @@
 """The Daily's seeds: one stored random seed a day, committed a week ahead, revealed at the day's close
-(API.md § Verifiable deal; RULES.md § Modes, Daily).
+(docs/api.md § Verifiable deal; docs/rules.md § Modes, Daily).
 
 - Each day's Daily has a stored random seed (:class:`~game.models.DailySeed`), drawn a
   week ahead (:func:`dailies_ahead`, Celery beat) or on demand; a day whose Daily was

@@ -1,4 +1,4 @@
-"""Block Knock! rules engine: pure Python, no Django (RULES.md is the rule book).
+"""Block Knock! rules engine: pure Python, no Django (docs/rules.md is the rule book).
 
 Modules, one job each:
 

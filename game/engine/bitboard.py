@@ -1,4 +1,4 @@
-"""The 8×8 board as a 64-bit integer (RULES.md § Notation).
+"""The 8×8 board as a 64-bit integer (docs/rules.md § Notation).
 
 Bit order: bit ``row * 8 + col`` set means cell ``(row, col)`` is filled; row 0
 is the top, column 0 the left. So row 0 is the lowest byte and the text form
@@ -235,7 +235,7 @@ def has_full_line(board: Bitboard) -> bool:
 
 
 def clear_full_lines(board: Bitboard) -> tuple[Bitboard, tuple[int, ...], tuple[int, ...]]:
-    """Clear every full row and column at once (RULES.md § Turn structure).
+    """Clear every full row and column at once (docs/rules.md § Turn structure).
 
     A cell at a crossing is removed once; nothing falls.
 
@@ -256,7 +256,7 @@ def clear_full_lines(board: Bitboard) -> tuple[Bitboard, tuple[int, ...], tuple[
 def validate_board(board: Bitboard, *, reachable: bool = False) -> Bitboard:
     """Check that ``board`` is a bitboard; with ``reachable=True`` also that it has no full line.
 
-    Use ``reachable=True`` for challenge start boards (RULES.md § The fair deal:
+    Use ``reachable=True`` for challenge start boards (docs/rules.md § The fair deal:
     a reachable board never has a full line, so the monomino always fits).
 
     >>> validate_board(ROW_0 ^ bit(0, 7), reachable=True) == ROW_0 ^ bit(0, 7)

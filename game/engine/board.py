@@ -1,4 +1,4 @@
-"""Placing a piece on a board, with line clears (RULES.md § Turn structure).
+"""Placing a piece on a board, with line clears (docs/rules.md § Turn structure).
 
 Boards are bitboards (see :mod:`game.engine.bitboard`): bit ``row * 8 + col``
 set = filled, row 0 top, column 0 left. A placement puts the piece's anchor (the
@@ -43,7 +43,7 @@ class Placement:
 
     @property
     def lines(self) -> int:
-        """Rows plus columns cleared (the ``n`` of RULES.md § Scoring)."""
+        """Rows plus columns cleared (the ``n`` of docs/rules.md § Scoring)."""
         return len(self.rows) + len(self.cols)
 
     @property

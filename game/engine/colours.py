@@ -1,6 +1,6 @@
 """The colour board: which piece family filled each cell, so placed blocks keep their piece's colour.
 
-One character per cell, row 0 first like the board's text form (RULES.md § Notation):
+One character per cell, row 0 first like the board's text form (docs/rules.md § Notation):
 ``.`` empty, ``#`` a cell of the start board (no piece filled it: neutral), else the
 :data:`FAMILY_KEYS` key of the family of the piece that filled it. The look decides
 the colour of each family (static/css/pieces.css); this only remembers the family.

@@ -1,4 +1,4 @@
-"""The fair deal: a hand of three that can always be placed in full (RULES.md § The fair deal).
+"""The fair deal: a hand of three that can always be placed in full (docs/rules.md § The fair deal).
 
 Each piece is drawn uniformly from the set's **eligible** pieces. The rule is
 versioned, so a stored game replays with the dealer it was dealt with
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 HAND_SIZE = 3
-"""Pieces in a hand (RULES.md § Turn structure)."""
+"""Pieces in a hand (docs/rules.md § Turn structure)."""
 
 Hand: TypeAlias = tuple[Piece, Piece, Piece]
 """A dealt hand, by slot 0, 1, 2."""

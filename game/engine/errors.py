@@ -1,8 +1,8 @@
-"""Errors of the rules engine, split by meaning (RULES.md § Turn structure, API.md § Games).
+"""Errors of the rules engine, split by meaning (docs/rules.md § Turn structure, docs/api.md § Games).
 
 Every engine error is a :class:`ValueError` (the input was a value the rules
 refuse) and carries a stable :attr:`EngineError.code`, the error code of
-API.md, so a caller can map it to an answer without parsing text:
+docs/api.md, so a caller can map it to an answer without parsing text:
 
 =====================  =====================  ===========================================
 class                  ``code``               meaning
@@ -39,7 +39,7 @@ __all__ = [
 class EngineError(ValueError):
     """Base class of every refusal by the engine; nothing was changed.
 
-    :cvar code: the stable API error code (API.md § Games), e.g. ``"slot_used"``.
+    :cvar code: the stable API error code (docs/api.md § Games), e.g. ``"slot_used"``.
     """
 
     code: str = "invalid"
@@ -83,7 +83,7 @@ class SlotUsedError(EngineError):
 
 
 class IllegalMoveError(EngineError):
-    """The placement overlaps a filled cell or leaves the board (RULES.md § Turn structure)."""
+    """The placement overlaps a filled cell or leaves the board (docs/rules.md § Turn structure)."""
 
     code = "illegal_placement"
 

@@ -1,4 +1,4 @@
-"""A game as a sequence of immutable states (RULES.md § Turn structure, § End of game, § Modes).
+"""A game as a sequence of immutable states (docs/rules.md § Turn structure, § End of game, § Modes).
 
 ``new_game`` deals hand 0; ``play`` places one piece and returns a new
 :class:`GameState` with its :class:`~game.engine.scoring.MoveResult`;
@@ -60,7 +60,7 @@ Event: TypeAlias = tuple[Any, ...] | list[Any] | str
 
 
 class Status(StrEnum):
-    """Where a game stands (API.md ``Game.status``, engine part)."""
+    """Where a game stands (docs/api.md ``Game.status``, engine part)."""
 
     PLAYING = "playing"
     """Pieces are waiting to be placed."""
@@ -144,7 +144,7 @@ def _any_fits(board: Bitboard, hand: Hand, used: tuple[bool, ...]) -> bool:
 
 
 def _status(board: Bitboard, hand: Hand, used: tuple[bool, ...], continues_left: int) -> Status:
-    """RULES.md § End of game: decided after clears and after any new deal."""
+    """docs/rules.md § End of game: decided after clears and after any new deal."""
     if _any_fits(board, hand, used):
         return Status.PLAYING
     return Status.NO_MOVES if continues_left > 0 else Status.OVER

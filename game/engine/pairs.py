@@ -1,4 +1,4 @@
-"""Can two pieces both be placed on a board? The two-piece test of the fair deal (RULES.md § The fair deal).
+"""Can two pieces both be placed on a board? The two-piece test of the fair deal (docs/rules.md § The fair deal).
 
 Two pieces fit together iff they have two disjoint placements on the board (either
 order then works), or a clearing placement of one leaves room for the other. The

@@ -1,4 +1,4 @@
-"""The pieces: fixed shapes with stable ids, and the piece set of each mode (RULES.md § Pieces).
+"""The pieces: fixed shapes with stable ids, and the piece set of each mode (docs/rules.md § Pieces).
 
 A piece is never rotated or mirrored at play time; every turned or mirrored
 version is a piece of its own. Its ``cells`` are ``(row, col)`` offsets from the
@@ -131,7 +131,7 @@ class Piece:
 
     @property
     def size(self) -> int:
-        """Number of cells (the squares of RULES.md § Scoring)."""
+        """Number of cells (the squares of docs/rules.md § Scoring)."""
         return len(self.cells)
 
     @property
@@ -148,7 +148,7 @@ class Piece:
 
 
 SHAPES: tuple[tuple[str, str, str], ...] = (
-    # (id, family, shape) — the base set, in dealing order (RULES.md § Pieces).
+    # (id, family, shape) — the base set, in dealing order (docs/rules.md § Pieces).
     ("mono", "mono", "#"),
     ("I2-h", "I2", "##"),
     ("I2-v", "I2", "#/#"),
@@ -225,7 +225,7 @@ def piece_set(challenge: int | None = None) -> tuple[Piece, ...]:
     """The pieces dealt in a game: the base set, plus the additions of challenge ``challenge``.
 
     ``None`` (Classic, Daily, Practice) and challenges 1–5 give the base set;
-    R6 joins from 6, D2/D3 from 10, X5/T5/U5 from 15 (RULES.md § Pieces).
+    R6 joins from 6, D2/D3 from 10, X5/T5/U5 from 15 (docs/rules.md § Pieces).
 
     >>> [len(piece_set(n)) for n in (None, 5, 6, 9, 10, 14, 15, 30)]
     [35, 35, 37, 37, 41, 41, 50, 50]

@@ -1,4 +1,4 @@
-"""How did I play? A finished game's moves and hands, judged by the rules (pure; RULES.md is the rule book).
+"""How did I play? A finished game's moves and hands, judged by the rules (pure; docs/rules.md is the rule book).
 
 Per move, on the board and hand as they were before it:
 

@@ -1,4 +1,4 @@
-"""How a game is played: the rules presets of the modes (RULES.md § Modes, § End of game).
+"""How a game is played: the rules presets of the modes (docs/rules.md § Modes, § End of game).
 
 The variants are data, not branches: a :class:`Rules` holds the piece set, the
 scoring strategy, the number of Continues and the target score.
@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 CLASSIC_CONTINUES = 1
-"""Continues in a Classic or Challenge game (RULES.md § End of game)."""
+"""Continues in a Classic or Challenge game (docs/rules.md § End of game)."""
 
 DAILY_CONTINUES = 0
 """Continues in a Daily or Practice game: the first "no moves left" ends it."""

@@ -1,4 +1,4 @@
-"""Points per move and the combo (RULES.md § Scoring), as interchangeable strategies.
+"""Points per move and the combo (docs/rules.md § Scoring), as interchangeable strategies.
 
 :class:`ClassicScoring` is the default rule (Classic, Daily, Challenge);
 :class:`PracticeScoring` is the peer game's rule used by Practice. Both answer
@@ -77,7 +77,7 @@ class Combo:
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What one placement scored: API.md ``MoveResult``, field for field.
+    """What one placement scored: docs/api.md ``MoveResult``, field for field.
 
     :ivar squares: cells of the placed piece.
     :ivar lines: rows + columns completed.
@@ -149,7 +149,7 @@ class Scoring:
 
 @dataclass(frozen=True)
 class ClassicScoring(Scoring):
-    """RULES.md § Scoring (default rules): squares, combo-multiplied lines, empty-board bonus.
+    """docs/rules.md § Scoring (default rules): squares, combo-multiplied lines, empty-board bonus.
 
     >>> ClassicScoring().score(3, 1, False, Combo())[0].points  # worked example 2
     130
@@ -211,7 +211,7 @@ class ClassicScoring(Scoring):
 
 @dataclass(frozen=True)
 class PracticeScoring(Scoring):
-    """RULES.md § Scoring, Practice rules: ``1 × squares + 10 × lines``; no combo, no bonus.
+    """docs/rules.md § Scoring, Practice rules: ``1 × squares + 10 × lines``; no combo, no bonus.
 
     The combo stays ``Combo(0, 0)`` and every result has ``combo == 0`` and ``clear_bonus == 0``.
 

@@ -1,4 +1,4 @@
-"""Can these pieces all be placed? A witness finder for the fair deal (RULES.md § The fair deal).
+"""Can these pieces all be placed? A witness finder for the fair deal (docs/rules.md § The fair deal).
 
 Pieces "can be placed together" when there is **some order** and some anchor for
 each so that every placement is legal on the board left by the previous ones,

@@ -1,4 +1,4 @@
-"""The game's deterministic random streams (RULES.md § The fair deal: seed and deal number k).
+"""The game's deterministic random streams (docs/rules.md § The fair deal: seed and deal number k).
 
 Every game has a secret seed; deal number ``k`` (0 = the first hand, then one
 per later hand or Continue) reads only its own stream. Each dealer version

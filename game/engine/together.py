@@ -1,4 +1,4 @@
-"""Can a candidate piece join the pieces drawn so far? Exact answers on one board (RULES.md § The fair deal).
+"""Can a candidate piece join the pieces drawn so far? Exact answers on one board (docs/rules.md § The fair deal).
 
 Each candidate is decided exactly, and quickly because of what a witness must
 look like. Call a placement *clearing* when it completes a line. Then:

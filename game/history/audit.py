@@ -1,7 +1,7 @@
 """Proof of the fair deal at scale: replay stored games and compare them with what they say (reads only).
 
 Every game replays exactly from its rules, secret seed, start board and stored
-events (RULES.md § The fair deal). :func:`game_audit` does that for one game
+events (docs/rules.md § The fair deal). :func:`game_audit` does that for one game
 with the rules engine (:func:`~game.history.steps.game_steps`: ``engine.replay``
 of its :class:`~game.models.GameEvent` rows in order) and compares:
 

@@ -1,6 +1,6 @@
 """'Was it fair?': for each hand a game was dealt, one order and placement that places all three (reads only).
 
-RULES.md § The fair deal promises that every hand can be placed in full. For an
+docs/rules.md § The fair deal promises that every hand can be placed in full. For an
 ended game this selector replays the game from its seed, start board and events
 (:func:`~game.history.steps.game_steps`, as the audit does), takes the board each
 hand was dealt on, and asks the engine's solver for a witness

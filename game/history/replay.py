@@ -1,4 +1,4 @@
-"""A finished game, step by step, recomputed from its seed, start board and events (API.md ``Replay``)."""
+"""A finished game, step by step, recomputed from its seed, start board and events (docs/api.md ``Replay``)."""
 
 from .. import engine
 from ..models import EventKind, Game, piece_view

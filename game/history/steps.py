@@ -1,7 +1,7 @@
 """A stored game's events, replayed by the rules engine one :class:`Step` at a time (reads only).
 
 A game replays exactly from its rules, secret seed, start board and events
-(RULES.md § The fair deal): :func:`start_state` is ``engine.new_game`` for the
+(docs/rules.md § The fair deal): :func:`start_state` is ``engine.new_game`` for the
 stored game, and :func:`game_steps` feeds its :class:`~game.models.GameEvent`
 rows (each turned into an engine event by ``GameEvent.as_event``) to
 ``engine.replay``. Each step carries the row, the state before and after it and

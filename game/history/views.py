@@ -54,7 +54,7 @@ FAIR_HANDS_PER_PAGE = 20
 @history_page
 def fairness(request: HttpRequest, game: Game) -> HttpResponse:
     """ "Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
-    page's script (static/js/fair/) reads the seeds from the public replay (API.md ``Game.fair``)
+    page's script (static/js/fair/) reads the seeds from the public replay (docs/api.md ``Game.fair``)
     and checks every hand against the published rule itself, trusting no verdict of the server.
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still

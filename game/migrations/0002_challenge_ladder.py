@@ -1,4 +1,4 @@
-"""Ship the Challenge ladder: 32 challenges in a steady climb (RULES.md § Modes).
+"""Ship the Challenge ladder: 32 challenges in a steady climb (docs/rules.md § Modes).
 
 Challenge 1 is an empty board with target 1,500; later ones start fuller or ask
 for more; 6, 10 and 15 bring in their new shapes (the piece set follows the

@@ -1,4 +1,4 @@
-"""Game.client_seed_by: who chose the game's client seed (API.md ``Game.fair.client_seed_by``).
+"""Game.client_seed_by: who chose the game's client seed (docs/api.md ``Game.fair.client_seed_by``).
 
 Nothing recorded, before this field, whether a client seed came from the player or was drawn by the
 server (both are 32 lowercase hex characters when the browser made it), so every existing game with a

@@ -1,4 +1,4 @@
-"""The Challenge ladder, edited by staff in the admin (RULES.md § Modes)."""
+"""The Challenge ladder, edited by staff in the admin (docs/rules.md § Modes)."""
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -18,7 +18,7 @@ def validate_board_text(text: str) -> None:
     """Check a start board typed as 8 lines of 8 ``.``/``#``, with no full row or column.
 
     :raises ValidationError: code ``board_shape`` (not 8×8 of ``.``/``#``) or
-        ``board_full_line`` (a full row or column: RULES.md § The fair deal).
+        ``board_full_line`` (a full row or column: docs/rules.md § The fair deal).
     """
     rows = [line.strip() for line in text.strip().splitlines()]
     if len(rows) != 8 or any(len(row) != 8 or set(row) - {".", "#"} for row in rows):

@@ -1,4 +1,4 @@
-"""A closed Daily: the day's final standing, fixed once by the closing job (RULES.md § Stars, Daily win)."""
+"""A closed Daily: the day's final standing, fixed once by the closing job (docs/rules.md § Stars, Daily win)."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -55,7 +55,7 @@ class Game(models.Model):
     is the version of the deal rule (``engine.DEALERS``), ``client_seed`` the
     player's own seed mixed into dealer 2's stream (``None`` for dealer 1 and the Daily).
     Boards are stored as 64 characters, ``#`` filled and ``.`` empty, row 0 first
-    (RULES.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
+    (docs/rules.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
     ids; ``seq`` counts stored events and guards every write (compare-and-set).
     """
 
@@ -76,7 +76,7 @@ class Game(models.Model):
     client_seed = models.CharField(  # noqa: DJ001
         _("client seed"), max_length=64, null=True, blank=True, editable=False
     )
-    client_seed_by = models.CharField(  # noqa: DJ001 (null: no client seed, as API.md's null)
+    client_seed_by = models.CharField(  # noqa: DJ001 (null: no client seed, as docs/api.md's null)
         _("client seed chosen by"), max_length=6, choices=ClientSeedBy.choices, null=True, blank=True, editable=False
     )
     start_board = models.CharField(_("start board"), max_length=64)
@@ -279,7 +279,7 @@ class Game(models.Model):
 
     @property
     def ended_with_no_moves(self) -> bool:
-        """Over because none of the unplaced pieces fits the board (RULES.md § End of game), whichever
+        """Over because none of the unplaced pieces fits the board (docs/rules.md § End of game), whichever
         way the end came: at once where no Continue was possible, or by No thanks at "No moves left"."""
         board = engine.from_rows(self.board_rows)
         unplaced = (engine.PIECES[piece_id] for piece_id, used in zip(self.hand, self.used) if not used)

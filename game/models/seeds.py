@@ -1,4 +1,4 @@
-"""Server seeds drawn ahead of their games, so their commitment can be published first (API.md § Verifiable deal).
+"""Server seeds drawn ahead of their games, so their commitment can be published first (docs/api.md § Verifiable deal).
 
 - :class:`NextSeed`: the seed a player's next Classic, Challenge or Practice game takes;
 - :class:`DailySeed`: the seed of one day's Daily, shared by everyone that day.

@@ -1,4 +1,4 @@
-"""Shapes of the leaderboard API (API.md § Leaderboards)."""
+"""Shapes of the leaderboard API (docs/api.md § Leaderboards)."""
 
 from rest_framework import serializers
 

@@ -1,4 +1,4 @@
-"""API: the leaderboards, public reads (API.md § Leaderboards).
+"""API: the leaderboards, public reads (docs/api.md § Leaderboards).
 
 Anyone may read a board; credentials (token or session) only add the caller's
 own entry as ``me``. Bad credentials are treated as none: a public read never

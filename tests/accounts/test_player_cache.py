@@ -97,7 +97,7 @@ WRITES = {
     "game finished": (
         lambda p: ended_game(p, "no_moves", 1300),
         lambda p: games.game_decline(player=p, game_id=Game.objects.get(player=p).pk),
-        {"high_score": 1300, "stars": 1},  # 1 + 1300 // 2500, no earlier game (RULES.md § Stars, levels)
+        {"high_score": 1300, "stars": 1},  # 1 + 1300 // 2500, no earlier game (docs/rules.md § Stars, levels)
     ),
     "game deleted": (
         lambda p: ended_game(p, "over", 900),

@@ -1,4 +1,4 @@
-"""game/engine/bitboard.py: bit order, masks, text form, full lines (RULES.md § Notation)."""
+"""game/engine/bitboard.py: bit order, masks, text form, full lines (docs/rules.md § Notation)."""
 
 import pytest
 

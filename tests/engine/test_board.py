@@ -1,4 +1,4 @@
-"""game/engine/board.py: anchors, fits and place with line clears (RULES.md § Turn structure)."""
+"""game/engine/board.py: anchors, fits and place with line clears (docs/rules.md § Turn structure)."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""game/engine/deal.py: the fair deal, dealer 1 (RULES.md § The fair deal; dealer 2: test_dealer2.py).
+"""game/engine/deal.py: the fair deal, dealer 1 (docs/rules.md § The fair deal; dealer 2: test_dealer2.py).
 
 The central check: 10,000+ hands dealt in self-played games (a random bot and a
 greedy bot, many seeds, base and challenge piece sets) are each confirmed
@@ -82,7 +82,7 @@ def test_the_first_piece_on_an_empty_board_is_uniform_over_the_35_pieces_by_chi_
         observed = [counts[slot][p.id] for p in BASE_SET]
         assert sum(observed) == draws  # nothing outside the base set
         chi2 = sum((o - expected) ** 2 / expected for o in observed)
-        # Slot 0 is the claim of RULES.md; on an empty board any three pieces fit
+        # Slot 0 is the claim of docs/rules.md; on an empty board any three pieces fit
         # together, so slots 1 and 2 are uniform over all 35 as well.
         assert chi2 < critical, (slot, chi2)
 

@@ -1,4 +1,4 @@
-"""game/engine/deal.py: each draw is uniform over the pieces eligible for it (RULES.md § The fair deal).
+"""game/engine/deal.py: each draw is uniform over the pieces eligible for it (docs/rules.md § The fair deal).
 
 Chi-square tests at the 0.001 level, on many seeded streams: all three draws on
 open boards (where every piece fits, whatever was drawn before — checked for every

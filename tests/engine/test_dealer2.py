@@ -1,4 +1,4 @@
-"""game/engine/deal.py, dealer 2: each piece fits the board as dealt (RULES.md § The fair deal).
+"""game/engine/deal.py, dealer 2: each piece fits the board as dealt (docs/rules.md § The fair deal).
 
 The central check: 10,000+ dealer-2 hands — self-played games (base and
 challenge sets, hands after a Continue) and challenge-style start boards with

@@ -1,4 +1,4 @@
-"""game/engine/game.py: turns, end of game, Continue, replay (RULES.md § Turn structure, § End of game)."""
+"""game/engine/game.py: turns, end of game, Continue, replay (docs/rules.md § Turn structure, § End of game)."""
 
 import dataclasses
 

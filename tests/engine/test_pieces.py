@@ -1,4 +1,4 @@
-"""game/engine/pieces.py: the 50 shapes, their ids and the piece sets (RULES.md § Pieces)."""
+"""game/engine/pieces.py: the 50 shapes, their ids and the piece sets (docs/rules.md § Pieces)."""
 
 import pytest
 
@@ -68,7 +68,7 @@ CONTRACT_FAMILIES = {
     "D3": {"D3-a", "D3-b"},
 }
 
-# RULES.md § Pieces, base set table: family -> (cells, versions).
+# docs/rules.md § Pieces, base set table: family -> (cells, versions).
 BASE_FAMILIES = {
     "mono": (1, 1),
     "I2": (2, 2),

@@ -25,7 +25,7 @@ BLOCK_AND_LONE_HOLES = from_rows(
     ]
 )
 CHECKERBOARD = from_rows(["#.#.#.#.", ".#.#.#.#"] * 4)
-EXAMPLE_5 = from_rows(["...#...."] * 3 + ["###.####"] + ["...#...."] * 4)  # RULES.md worked example 5
+EXAMPLE_5 = from_rows(["...#...."] * 3 + ["###.####"] + ["...#...."] * 4)  # docs/rules.md worked example 5
 O9_AND_MONOS = (PIECES["O9"], PIECES["mono"], PIECES["mono"])
 MONOS = (PIECES["mono"],) * 3
 NONE_USED = (False, False, False)

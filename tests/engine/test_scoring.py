@@ -1,4 +1,4 @@
-"""game/engine/scoring.py: every worked example of RULES.md § Scoring, exactly.
+"""game/engine/scoring.py: every worked example of docs/rules.md § Scoring, exactly.
 
 Each example is checked twice: on the scoring strategy alone, and on a real
 board through place() (or play()), so the line counting is covered as well.

@@ -106,7 +106,7 @@ def test_the_engine_never_uses_the_random_module():
         assert "from random" not in source, path.name
 
 
-# Dealer 2: HMAC-SHA256(key=server seed, msg=f"{client_seed}:{k}:{i}"), RULES.md § The fair deal.
+# Dealer 2: HMAC-SHA256(key=server seed, msg=f"{client_seed}:{k}:{i}"), docs/rules.md § The fair deal.
 
 VECTORS = json.loads((pathlib.Path(__file__).parent / "data" / "dealer2_vectors.json").read_text())
 

@@ -1,4 +1,4 @@
-"""Games in the API: start, read, Continue / No thanks, replays, pieces (API.md § Games)."""
+"""Games in the API: start, read, Continue / No thanks, replays, pieces (docs/api.md § Games)."""
 
 import json
 import re

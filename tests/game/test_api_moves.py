@@ -1,4 +1,4 @@
-"""The move endpoint against RULES.md's worked examples and API.md's error codes."""
+"""The move endpoint against docs/rules.md's worked examples and docs/api.md's error codes."""
 
 import pytest
 

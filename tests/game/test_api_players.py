@@ -1,4 +1,4 @@
-"""Players and authentication in the API (API.md § Players and authentication)."""
+"""Players and authentication in the API (docs/api.md § Players and authentication)."""
 
 from rest_framework.test import APIClient
 

@@ -4,7 +4,7 @@ The play page's board predicts every move with that module before the server ans
 (issue 24); the "Was it fair?" page checks replays with it. Here games are played
 through the engine (game.engine.play) by every mode's rules -- Classic, Practice, the
 Daily and a challenge with the added pieces -- by a random and a greedy bot (the greedy
-one clears lines, so combos and board clears happen), plus RULES.md's worked examples.
+one clears lines, so combos and board clears happen), plus docs/rules.md's worked examples.
 Each move's board, combo and piece go through the module in node; the points, line
 points, lines, cleared rows and columns, combo, moves left, clear bonus and the board
 after must equal the engine's.
@@ -91,7 +91,7 @@ def _played_games() -> list[tuple[dict, dict]]:
 
 
 def _worked_examples() -> list[tuple[dict, dict]]:
-    """RULES.md § Scoring's boards: examples 1, 3 and 5 (by both rules), through play()."""
+    """docs/rules.md § Scoring's boards: examples 1, 3 and 5 (by both rules), through play()."""
 
     def at(board, piece, combo, rules, row, col):
         state = engine.GameState(

@@ -1,4 +1,4 @@
-"""The Challenge ladder: shipped challenges, lock / unlock, a win at the target (RULES.md § Modes)."""
+"""The Challenge ladder: shipped challenges, lock / unlock, a win at the target (docs/rules.md § Modes)."""
 
 import itertools
 import random

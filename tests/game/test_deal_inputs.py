@@ -1,4 +1,4 @@
-"""The deal's only inputs are the board, the piece set and the game's random stream (RULES.md § The fair deal).
+"""The deal's only inputs are the board, the piece set and the game's random stream (docs/rules.md § The fair deal).
 
 A spy wraps the engine's ``deal_hand`` where the game flow calls it, and the
 services run as in play: every call must carry exactly ``(board, pieces, stream)``

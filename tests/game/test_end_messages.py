@@ -1,4 +1,4 @@
-"""'No moves left' on the end card of every game that ended because no piece fits (RULES.md § End of
+"""'No moves left' on the end card of every game that ended because no piece fits (docs/rules.md § End of
 game, seed 000: the game "tells you: 'No moves left'"), then the summary — in every mode, decided
 from the game's state, never from its mode's name."""
 

@@ -1,4 +1,4 @@
-"""Commit, then reveal (API.md § Verifiable deal): new games are dealt by dealer 2 from the seed the
+"""Commit, then reveal (docs/api.md § Verifiable deal): new games are dealt by dealer 2 from the seed the
 player's ``next_commitment`` named and their client seed; ``Game.fair`` shows the seed once the game ends."""
 
 import hashlib

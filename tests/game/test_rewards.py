@@ -1,4 +1,4 @@
-"""RULES.md § Stars, levels as exact values (the pure rule, no database)."""
+"""docs/rules.md § Stars, levels as exact values (the pure rule, no database)."""
 
 import pytest
 

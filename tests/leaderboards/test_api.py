@@ -1,4 +1,4 @@
-"""The leaderboard API: public reads, the contract's shape, paging, ``me`` (API.md § Leaderboards)."""
+"""The leaderboard API: public reads, the contract's shape, paging, ``me`` (docs/api.md § Leaderboards)."""
 
 import datetime as dt
 

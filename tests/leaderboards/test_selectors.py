@@ -1,4 +1,4 @@
-"""Boards as players see them: ranks, order, one row each, the weekly reset (RULES.md § Leaderboards)."""
+"""Boards as players see them: ranks, order, one row each, the weekly reset (docs/rules.md § Leaderboards)."""
 
 import datetime as dt
 

@@ -1,7 +1,7 @@
 """A simulated player of the JSON API: picks legal moves and writes down every answer.
 
 Shared by the Locust scenario (locustfile.py) and the fault run (faults.py). No
-Django import: it only reads the API's ``Game`` JSON (API.md).
+Django import: it only reads the API's ``Game`` JSON (docs/api.md).
 
 What a client writes down (:class:`Ledger`), per game, is what check.py compares
 with the database afterwards:

@@ -20,7 +20,7 @@ MAX_EXAMPLES = 40
 
 # Checks left out, each with its reason. "positive_data_acceptance" expects every
 # schema-valid request to be accepted; these operations answer 400 to some
-# well-formed requests by contract (API.md), which a schema cannot express:
+# well-formed requests by contract (docs/api.md), which a schema cannot express:
 CONTRACT_400 = {
     "POST /api/auth/token/": "a wrong username or password is 400 invalid",
     "POST /api/games/": "an unknown challenge number, or mode challenge without one, is 400 invalid",

@@ -1,4 +1,4 @@
-"""The looks API (API.md § Leaderboards, looks): shapes and codes."""
+"""The looks API (docs/api.md § Leaderboards, looks): shapes and codes."""
 
 import pytest
 from rest_framework.test import APIClient

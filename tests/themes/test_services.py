@@ -1,4 +1,4 @@
-"""Buying looks with stars and putting them on (RULES.md § Looks, § Stars)."""
+"""Buying looks with stars and putting them on (docs/rules.md § Looks, § Stars)."""
 
 import pytest
 

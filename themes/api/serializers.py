@@ -1,4 +1,4 @@
-"""Shapes of the looks API (API.md § Leaderboards, looks)."""
+"""Shapes of the looks API (docs/api.md § Leaderboards, looks)."""
 
 from rest_framework import serializers
 

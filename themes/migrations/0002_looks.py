@@ -1,4 +1,4 @@
-"""The 17 looks of RULES.md § Looks, with their colours.
+"""The 17 looks of docs/rules.md § Looks, with their colours.
 
 Glass, Velvet Dusk and Midnight Arcade are free; the others climb steadily from
 Aurora (50 stars) to Paper & Ink (1,180). Glass's colours are exactly the ones

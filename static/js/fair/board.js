@@ -66,7 +66,7 @@ export function fits(board, piece) {
   return piece.placements.some((placement) => (board & placement.mask) === 0n);
 }
 
-/* ---- Placement, clears and scoring (RULES.md § Scoring), shared with the play page's board ---- */
+/* ---- Placement, clears and scoring (docs/rules.md § Scoring), shared with the play page's board ---- */
 
 /* "#"/"." text of 64 cells, row 0 first (the stored board) -> board. */
 export function boardFromText(text) {

@@ -1,6 +1,6 @@
 /*
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
- * finished game itself. It loads the public replay (data-replay-url, API.md `Replay`),
+ * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`),
  * recomputes every hand from the revealed seeds with verify.js, and writes
  *
  *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"], and into

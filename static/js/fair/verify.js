@@ -1,5 +1,5 @@
 /*
- * Check a finished game's public replay (API.md `Replay`, GET /api/games/{id}/replay/)
+ * Check a finished game's public replay (docs/api.md `Replay`, GET /api/games/{id}/replay/)
  * against the published fair-deal rule, dealer 2 or 3 (docs/fair-deal.md § Checking a game):
  * the commitment is the SHA-256 of the revealed server seed; the moves replay from the
  * start board to the boards shown; every hand recomputed from the seeds and the board it
