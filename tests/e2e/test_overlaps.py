@@ -134,6 +134,9 @@ def check_toast(page: Page) -> None:
     expect(toast).to_have_class("toast is-shown")
     settled(toast)
     assert_beside_the_game(page, "toast", "#toast")
+    box = toast.evaluate(BOX_JS)
+    for control in page.locator("#play-area .tools button, .stat--best, .stat--score, .combo").all():
+        assert not intersects(box, control.evaluate(BOX_JS)), control.inner_text()  # nor over the tools and score
 
 
 def check_connection_lost(page: Page) -> None:
