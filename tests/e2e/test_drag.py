@@ -149,7 +149,7 @@ def test_held_landscape_a_finger_reaches_the_top_row(landscape_page: Page):
     x1 = column["x"] + column["width"] / 2
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 1}]})
-    y = y0
+    y = page.evaluate("innerHeight") - 2  # from the window's bottom edge up
     while y >= 0 and sorted(ghost_cells(page)) != [(0, 5), (1, 5), (2, 5)]:
         y -= 4
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": y, "id": 1}]})
