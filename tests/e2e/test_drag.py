@@ -137,3 +137,24 @@ def test_held_landscape_a_finger_reaches_the_bottom_row(landscape_page: Page):
     wait_moves(page, 1)
     game.refresh_from_db()
     assert game.moves == 1
+
+
+def test_held_landscape_a_finger_reaches_the_top_row(landscape_page: Page):
+    """640×360, the board beside the tray: moving up from the tray, the piece reaches row 0, the finger on screen."""
+    page = landscape_page
+    show_position(page, open_game(page), [EMPTY] * 8, ("I3-v", "mono", "mono"))
+    start = piece(page, 0).locator(".shape").bounding_box()
+    column = cell(page, 0, 5).bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1 = column["x"] + column["width"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 1}]})
+    y = page.evaluate("innerHeight") - 2  # from the window's bottom edge up
+    while y >= 0 and sorted(ghost_cells(page)) != [(0, 5), (1, 5), (2, 5)]:
+        y -= 4
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": y, "id": 1}]})
+        next_frame(page)
+    assert y >= 0, "the finger left the screen before the piece reached row 0"
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert [row[5] for row in screen_board(page)] == list("###.....")
+    wait_moves(page, 1)

@@ -1,8 +1,9 @@
-"""The play screen fits every screen: six sizes × English and Traditional Chinese × the four modes
-and the three cards ("No moves left" with Continue, game over, challenge won), plus the shop and
-the Daily leaderboard.
+"""The play screen fits every screen: seven sizes (a phone held sideways among them) × English and
+Traditional Chinese × the four modes and the three cards ("No moves left" with Continue, game over,
+challenge won), plus the shop and the Daily leaderboard.
 
-Geometry, not pixel baselines: the board and the three tray slots inside the viewport, nothing
+Geometry, not pixel baselines: the board and the three tray slots inside the viewport (what is in a
+box that scrolls, such as the menu or a card on a phone held sideways: that box inside it), nothing
 wider than the viewport (``scrollWidth``), the header bar at most 64 px tall, touch targets at
 least 44 px, and no text wider than its box in the bars and cards, with a 9,999,999 score and a
 ×99 combo on the game row. The cards are reached through the services from a board where the
@@ -28,7 +29,7 @@ from .conftest import DEFAULT_TIMEOUT_MS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = [(360, 640), (390, 844), (412, 915), (768, 1024), (1280, 800), (1920, 1080)]
+VIEWPORTS = [(360, 640), (390, 844), (412, 915), (640, 360), (768, 1024), (1280, 800), (1920, 1080)]
 LOCALES = {"en": "en-US", "zh": "zh-TW"}
 HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 HEADER_MAX_PX = 64
@@ -53,7 +54,11 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   const classes = el => el.className && typeof el.className === 'string'
     ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
   const name = el => el.tagName.toLowerCase() + classes(el) + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
-  const inside = (el, what) => { const r = el.getBoundingClientRect();
+  const scroller = el => { // in a box that scrolls, that box is what must be in view
+    for (let p = el.parentElement; p; p = p.parentElement) { const o = getComputedStyle(p).overflowY;
+      if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight) return p; }
+    return el; };
+  const inside = (el, what) => { const r = scroller(el).getBoundingClientRect();
     if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
       problems.push(`${what} ${name(el)} out of view: `
         + `${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}`); };

@@ -14,7 +14,6 @@ import { vibrate } from "../vibration.js";
 import { cellAt, readGame, reducedMotion, SIZE } from "./state.js";
 
 const TOAST_MS = 2200;
-const TOAST_INSET = 12; // px from the board's top edge to the toast
 const BUZZ = { place: 12, clear: [30, 40, 30], big: [40, 40, 40, 40, 90] };
 let toastTimer = 0;
 
@@ -22,13 +21,34 @@ function sounds() {
   return sound;
 }
 
+/*
+ * Centre a message (a toast, "Connection lost") on the message slot above the board,
+ * or where a layout has none (a short phone, a card shown) on the mode's line: never
+ * over the board or the tray (play.css).
+ */
+export function placeMessage(el) {
+  const slot = document.querySelector("#play-area .msg-slot");
+  let box = slot?.getBoundingClientRect();
+  if (!box?.height) box = document.querySelector(".mode-bar")?.getBoundingClientRect();
+  if (!box) return;
+  el.style.left = `${box.left + box.width / 2}px`;
+  el.style.top = `${box.top + box.height / 2}px`;
+  el.style.maxWidth = `${Math.max(box.width, 200)}px`;
+}
+
+/* Keep the messages on their slot when the window changes (a phone turned) or the board is redrawn. */
+export function placeMessages() {
+  for (const id of ["toast", "connection-lost"]) {
+    const el = document.getElementById(id);
+    if (el && !el.hidden) placeMessage(el);
+  }
+}
+
 export function toast(text) {
   const el = document.getElementById("toast");
   if (!el || !text) return;
   el.textContent = text;
-  // over the top of the board, where it hides none of the controls above it
-  const board = document.getElementById("board");
-  if (board) el.style.top = `${board.getBoundingClientRect().top + TOAST_INSET}px`;
+  placeMessage(el);
   el.classList.add("is-shown");
   window.clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => {
@@ -115,8 +135,13 @@ export function moveFeedback(a, move) {
 
 /* After the server's board partial was swapped in: the end of the game sounds; read out. */
 export function swapFeedback(a) {
+  placeMessages(); // a card shown or gone moves the slot
   const game = readGame(a);
   if (game.event === "move" && !game.error && game.status !== "playing") sounds()?.play("end");
   const summary = a.querySelector("[data-announce]");
   if (summary && game.event) announce(summary.textContent);
+}
+
+export function listen() {
+  window.addEventListener("resize", placeMessages);
 }

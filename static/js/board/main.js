@@ -14,6 +14,7 @@
  *   feedback.js   toasts, sounds, animations, announcements (../live.js)
  */
 import { listen as listenDrag } from "./drag.js";
+import { listen as listenFeedback } from "./feedback.js";
 import { listen as listenKeyboard } from "./keyboard.js";
 import { listen as listenSelection } from "./selection.js";
 import { listen as listenSync } from "./sync.js";
@@ -22,3 +23,4 @@ listenSync();
 listenDrag();
 listenKeyboard();
 listenSelection();
+listenFeedback();

@@ -32,7 +32,7 @@
 
 import { announce } from "../live.js";
 import { sync as syncSoundToggles } from "../sound.js";
-import { nope, swapFeedback, toast } from "./feedback.js";
+import { nope, placeMessage, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import {
   confirmInPlace,
@@ -293,7 +293,10 @@ function connectionLost() {
   const first = state.retryDelay === 0;
   state.retryDelay = first ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, state.retryDelay * 2);
   const el = banner();
-  if (el) el.hidden = false;
+  if (el) {
+    el.hidden = false;
+    placeMessage(el);
+  }
   if (first) announce(el ? el.textContent : strings("network"), { assertive: true });
   window.clearTimeout(state.retryTimer);
   state.retryTimer = window.setTimeout(retryBoard, state.retryDelay);
