@@ -214,6 +214,19 @@ class SetPieceSerializer(serializers.Serializer):
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
 
 
+class StarsDetailSerializer(serializers.Serializer):
+    """A finished game's stars and why (docs/rules.md § Stars, levels): ``earned`` is the first four added up,
+    ``paid`` is ``earned - capped`` and the game's ``stars``."""
+
+    base = serializers.IntegerField()
+    score_bonus = serializers.IntegerField()
+    high_score = serializers.IntegerField()
+    challenge = serializers.IntegerField()
+    capped = serializers.IntegerField()
+    earned = serializers.IntegerField()
+    paid = serializers.IntegerField()
+
+
 class ReplaySerializer(serializers.Serializer):
     """docs/api.md ``Replay``: the start board and every step with the hand before it, and the game's piece set."""
 
@@ -223,6 +236,9 @@ class ReplaySerializer(serializers.Serializer):
     )
     start_board = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
+    stars_detail = StarsDetailSerializer(
+        allow_null=True, help_text=_("The stars' breakdown; null for Practice and for a game that earned none.")
+    )
 
 
 class DailySeedSerializer(serializers.Serializer):
