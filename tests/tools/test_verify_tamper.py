@@ -116,8 +116,11 @@ def test_a_renumbered_challenge_is_refused(replays, number):
 @pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
 def test_changed_points_are_refused_at_their_step(replays, name):
     forged, step = tamper.changed_points(replays[name])
-    shown = forged["steps"][step - 1]["result"]["points"]
-    assert failures(forged)[0] == f"step {step}: points {shown} in the replay, {shown - 10} recomputed"
+    shown, score = forged["steps"][step - 1]["result"]["points"], forged["game"]["score"]
+    assert failures(forged) == [
+        f"step {step}: points {shown} in the replay, {shown - 10} recomputed",
+        f"final score: {score} in the replay, {score - 10} recomputed",  # the score the moves give
+    ]
 
 
 @pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
