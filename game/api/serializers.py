@@ -114,6 +114,7 @@ class FairSerializer(serializers.Serializer):
     """docs/api.md ``Game.fair``: what the deal was made from (§ Verifiable deal)."""
 
     dealer = serializers.CharField(help_text=_("Version of the deal rule (docs/fair-deal.md)."))
+    rules = serializers.CharField(help_text=_("Version of the rules the game is played by (docs/rules.md)."))
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the 32-byte server seed."))
     client_seed = serializers.CharField(
         allow_null=True, help_text=_("The client seed; null for a Daily dealt before the Daily took one (dealer 2).")

@@ -79,6 +79,7 @@ def test_you_far_down_the_board_are_shown_with_a_formatted_rank_and_a_link_to_yo
         "mode": "classic",
         "status": "over",
         "day": t.date(),
+        "rules_version": 1,
         "start_board": "." * 64,
         "board": "." * 64,
         "hand": ["mono"] * 3,
