@@ -314,10 +314,11 @@ RULESETS = {
         continues={"classic": 1, "challenge": 1, "daily": 0, "practice": 0},
     ),
 }
-"""Every rules version this program checks (``game.fair.rules``), kept as published: a new one is added, never changed."""
+"""Every rules version this program checks (``game.fair.rules``), kept as published: a new one is added,
+never changed."""
 
 MODES = ("classic", "challenge", "daily", "practice")
-ENDED_OFF_BOARD = ("abandoned", "expired")
+ENDED_OFF_BOARD: tuple[str, ...] = ("abandoned", "expired")
 """Statuses of a game the site ended (a new game abandoned it, the Daily's day closed), not the rules."""
 
 
@@ -517,15 +518,13 @@ class Walk:
             for name, value in expected.items()
             if game.get(name) != value
         ]
-        status = game.get("status")
+        status, allowed = game.get("status"), ENDED_OFF_BOARD
         if self.reached:
             allowed = ("won",)
         elif self.no_moves_left() and self.continues >= self.allowed:
             allowed = ("over",)
         elif self.no_moves_left():
             allowed = ("over", *ENDED_OFF_BOARD)
-        else:
-            allowed = ENDED_OFF_BOARD
         if status not in allowed:
             problems.append(f"final status: {status!r} in the replay, the moves end it {' or '.join(allowed)}")
         return problems
@@ -612,12 +611,13 @@ def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[
     if not isinstance(detail, dict):
         return ["stars: the replay has no stars_detail"]
     score_bonus = min(rules.stars_score_max, score // rules.stars_score_step)
-    high = detail.get("high_score") if detail.get("high_score") in (0, rules.stars_high_score) else 0
+    claimed = detail.get("high_score")
+    high = claimed if isinstance(claimed, int) and claimed in (0, rules.stars_high_score) else 0
     high = 0 if game["mode"] == "daily" else high  # the +2 needs the player's earlier games: its value is checked
     usual = rules.stars_base + score_bonus + high
     won = game["challenge"] if game.get("status") == "won" and isinstance(game.get("challenge"), int) else 0
     capped = detail.get("capped")
-    expected = {
+    expected: dict[str, int] = {
         "base": rules.stars_base,
         "score_bonus": score_bonus,
         "high_score": high,

@@ -159,5 +159,10 @@ def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
     assert ("stars", "challenge") in codes(reports["renumbered"])
     assert codes(reports["points"]) == [("number", steps["points"]), ("final", "score")]  # the score follows the moves
     assert codes(reports["score"]) == [("final", "score")]
-    assert codes(reports["stars"]) == [("stars", "score_bonus"), ("stars", "earned"), ("stars", "paid"), ("stars", "stars")]
+    assert codes(reports["stars"]) == [
+        ("stars", "score_bonus"),
+        ("stars", "earned"),
+        ("stars", "paid"),
+        ("stars", "stars"),
+    ]
     assert reports["rules"] == {"unverifiable": "rules"}

@@ -86,7 +86,10 @@ def test_a_continue_while_a_piece_fits_is_refused_at_its_step(replays):
 def test_a_start_board_with_a_block_is_refused(replays, name):
     forged, _ = tamper.filled_start(replays[name])
     found = failures(forged)
-    assert "start board row 0 is '#.......' in the replay, '........' by the rule (a game of this mode starts empty)" in found
+    assert (
+        "start board row 0 is '#.......' in the replay, '........' by the rule (a game of this mode starts empty)"
+        in found
+    )
 
 
 def test_a_won_challenge_relabelled_as_classic_is_refused(replays):

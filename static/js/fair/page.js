@@ -41,7 +41,10 @@ async function check(rootEl, t) {
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;
-    const text = t(`cannot-${code.replace(/_/g, "-")}`, { dealer: fair?.dealer, rules: fair?.rules });
+    const text = t(`cannot-${code.replace(/_/g, "-")}`, {
+      dealer: fair?.dealer,
+      rules: fair?.rules,
+    });
     return finish(rootEl, code === "no_fair" ? "unverified" : "unverifiable", text);
   }
   showVerdicts(report, t);

@@ -14,7 +14,11 @@ export async function startProblems(game, start, serverSeed) {
   const problems = [];
   const challenge = game.mode === "challenge";
   const numbered = Number.isInteger(game.challenge) && game.challenge >= 1;
-  if (!MODES.includes(game.mode) || challenge !== numbered || challenge !== Number.isInteger(game.target))
+  if (
+    !MODES.includes(game.mode) ||
+    challenge !== numbered ||
+    challenge !== Number.isInteger(game.target)
+  )
     problems.push({ code: "label" });
   let expected = null;
   if (game.mode === "classic" || game.mode === "practice") expected = 0n;
@@ -48,7 +52,8 @@ export function endProblems(walk, game) {
     .map(([name, value]) => ({ code: "final", name, shown: game[name], expected: value }));
   let allowed = OFF_BOARD;
   if (walk.reached) allowed = ["won"];
-  else if (noMovesLeft(walk)) allowed = walk.continues >= walk.allowed ? ["over"] : ["over", ...OFF_BOARD];
+  else if (noMovesLeft(walk))
+    allowed = walk.continues >= walk.allowed ? ["over"] : ["over", ...OFF_BOARD];
   if (!allowed.includes(game.status)) problems.push({ code: "status", shown: game.status });
   return problems;
 }
@@ -59,7 +64,8 @@ export function starProblems(replay, game, rules, score) {
   const stars = game.stars ?? null;
   if (game.mode === "practice" || !["over", "won"].includes(game.status))
     return stars === null && detail === null ? [] : [{ code: "stars", name: "stars" }];
-  if (detail === null || typeof detail !== "object") return [{ code: "stars", name: "stars_detail" }];
+  if (detail === null || typeof detail !== "object")
+    return [{ code: "stars", name: "stars_detail" }];
   const numbers = rules.stars;
   const scoreBonus = Math.min(numbers.scoreMax, Math.floor(score / numbers.scoreStep));
   const claimed = [0, numbers.highScore].includes(detail.high_score) ? detail.high_score : 0;

@@ -26,7 +26,7 @@ import { dealHand, HAND_SIZE } from "./deal.js";
 import { Piece, publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
 import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
-import { endProblems, startProblems, starProblems } from "./totals.js";
+import { endProblems, starProblems, startProblems } from "./totals.js";
 
 /* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0. */
 export const DEALERS = ["2", "3"];
@@ -254,7 +254,8 @@ export async function verifyReplay(replay) {
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
   const seeds = readSeeds(game.fair);
   const problems = [];
-  if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment) problems.push({ code: "commitment" });
+  if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
+    problems.push({ code: "commitment" });
   const { pieces, published } = gamePieces(replay, game);
   if (!published) problems.push({ code: "piece_set" });
   const start = parseBoard(replay.start_board);
