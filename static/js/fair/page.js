@@ -133,7 +133,8 @@ function showSummary(rootEl, report, t) {
   if (!failed.length && !report.problems.length) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
-    finish(rootEl, "failed", t("summary-failed", { failed: numbers.format(failed.length), total }));
+    const key = failed.length ? "summary-failed" : "summary-failed-game";
+    finish(rootEl, "failed", t(key, { failed: numbers.format(failed.length), total }));
   }
 }
 
