@@ -518,6 +518,9 @@ class Walk:
             for name, value in expected.items()
             if game.get(name) != value
         ]
+        shown_fits = [entry.get("fits") for entry in game.get("hand") or [] if "fits" in entry]
+        if shown_fits and shown_fits != [not used and fits(self.board, p) for p, used in zip(self.hand, self.used)]:
+            problems.append(f"final hand: fits {shown_fits} in the replay, not what the last board gives")
         status, allowed = game.get("status"), ENDED_OFF_BOARD
         if self.reached:
             allowed = ("won",)

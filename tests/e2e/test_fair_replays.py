@@ -120,8 +120,9 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
     won, ended = replays[-2], replays[-1]
     practice = next(r for r in replays if r["game"]["mode"] == "practice" and r["game"]["status"] == "over")
     daily = next(r for r in replays if r["game"]["mode"] == "daily" and r["game"]["status"] == "over")
-    unknown = copy.deepcopy(ended)
+    unknown, flipped = copy.deepcopy(ended), copy.deepcopy(ended)
     unknown["game"]["fair"]["rules"] = "2"
+    flipped["game"]["hand"][0]["fits"] = not flipped["game"]["hand"][0]["fits"]
     return {
         "continue classic": tamper.extra_continue(ended),
         "continue practice": tamper.extra_continue(practice),
@@ -134,6 +135,7 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
         "score": tamper.changed_score(daily),
         "stars": tamper.changed_stars(won),
         "rules": (unknown, None),
+        "fits": (flipped, None),
     }
 
 
@@ -166,3 +168,4 @@ def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
         ("stars", "stars"),
     ]
     assert reports["rules"] == {"unverifiable": "rules"}
+    assert codes(reports["fits"]) == [("hand_fits", None)]

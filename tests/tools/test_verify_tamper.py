@@ -150,3 +150,10 @@ def test_an_unknown_rules_version_cannot_be_verified(replays):
     forged["game"]["fair"] = {**forged["game"]["fair"], "rules": "2"}
     with pytest.raises(vd.Unusable, match=r"unknown rules version '2' \(this program checks rules \"1\"\)"):
         vd.verify(forged)
+
+
+def test_a_final_hand_marked_as_fitting_when_it_does_not_is_refused(replays):
+    forged = tamper.changed_score(replays["classic"])[0]
+    forged["game"]["score"] -= 10
+    forged["game"]["hand"][0]["fits"] = not forged["game"]["hand"][0]["fits"]
+    assert failures(forged)[0].startswith("final hand: fits [")

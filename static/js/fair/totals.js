@@ -31,9 +31,9 @@ export async function startProblems(game, start, serverSeed) {
   return problems;
 }
 
-/* No unplaced piece of the last hand fits the last board: "No moves left". */
-function noMovesLeft(walk) {
-  return !walk.hand.some(
+/* Whether each piece of the last hand is unplaced and fits the last board. */
+function fittingNow(walk) {
+  return walk.hand.map(
     (piece, slot) => !walk.used[slot] && piece.placements.some((p) => (walk.board & p.mask) === 0n),
   );
 }
@@ -50,9 +50,15 @@ export function endProblems(walk, game) {
   const problems = Object.entries(expected)
     .filter(([name, value]) => game[name] !== value)
     .map(([name, value]) => ({ code: "final", name, shown: game[name], expected: value }));
+  const shownFits = (Array.isArray(game.hand) ? game.hand : [])
+    .filter((entry) => "fits" in entry)
+    .map((entry) => entry.fits);
+  const fitsNow = fittingNow(walk);
+  if (shownFits.length && shownFits.some((value, slot) => value !== fitsNow[slot]))
+    problems.push({ code: "hand_fits" });
   let allowed = OFF_BOARD;
   if (walk.reached) allowed = ["won"];
-  else if (noMovesLeft(walk))
+  else if (!fitsNow.some(Boolean))
     allowed = walk.continues >= walk.allowed ? ["over"] : ["over", ...OFF_BOARD];
   if (!allowed.includes(game.status)) problems.push({ code: "status", shown: game.status });
   return problems;
