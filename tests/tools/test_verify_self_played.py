@@ -2,8 +2,9 @@
 
 208 games through the services, as players play them: Classic with its Continue, Practice,
 Challenges (with the added pieces of challenges 6, 10 and 15; challenge 1 played to its win),
-and the Daily once its day is closed. Each game's replay is the API's (the serializer's JSON), checked by the verifier in
-process; a tampered replay of one of them fails.
+and the Daily once its day is closed. Each game's replay is the API's (the serializer's JSON),
+checked in process by the verifier, every hand and every published number; a tampered replay
+of one of them fails.
 """
 
 import copy
