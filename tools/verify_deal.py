@@ -711,9 +711,11 @@ def main(argv: list[str]) -> int:
         which = f"hands {', '.join(map(str, bad))}" if bad else "no hand"
         print(f"FAIL: {len(bad)} of {len(reports)} hands differ ({which}); {len(problems)} game-wide problem(s)")
         return 1
-    dealer = replay["game"]["fair"]["dealer"]
+    fair, game = replay["game"]["fair"], replay["game"]
     print(
-        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {dealer}); the commitment matches the seed"
+        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {fair['dealer']}); the commitment matches "
+        f"the seed; every step's points and the final score {game['score']}, status {game['status']} and stars "
+        f"follow rules {fair['rules']}"
     )
     return 0
 

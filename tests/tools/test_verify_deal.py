@@ -224,7 +224,9 @@ def test_a_replay_built_from_the_rule_verifies(tmp_path, careless):
     status, out = run(tmp_path, careless)
     assert status == 0, out
     assert out.splitlines()[0].startswith("hand 1 (deal 0): OK — 3 pieces fit as dealt, placeable in full (")
+    score = careless["game"]["score"]
     assert out.splitlines()[-1].startswith("PASS: all ")
+    assert out.splitlines()[-1].endswith(f"the final score {score}, status over and stars follow rules 1")
 
 
 def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):
