@@ -157,7 +157,7 @@ export function playMove(board, combo, cells, row, col, scoring) {
 /*
  * The rules versions (docs/rules.md § Rules versions; game.fair.rules of a replay): each mode's
  * scoring strategy (SCORING) and Continues, and the stars' numbers (docs/rules.md § Stars, levels).
- * A version is kept as published: a changed number is a new version.
+ * A version is kept as published: a changed number is a new version, naming a new SCORING strategy.
  */
 export const RULES = {
   1: {

@@ -1,16 +1,21 @@
 /*
  * Check a finished game's public replay (docs/api.md `Replay`, GET /api/games/{id}/replay/)
- * against the published fair-deal rule, dealer 2 or 3 (docs/fair-deal.md § Checking a game):
- * the commitment is the SHA-256 of the revealed server seed; the moves replay from the
- * start board to the boards shown; every hand recomputed from the seeds and the board it
- * was dealt on is the hand shown; each piece fits that board; each hand is placeable in full.
+ * against the published fair-deal rule, dealer 2 or 3, and the rules of its version
+ * (docs/fair-deal.md § Checking a game): the commitment is the SHA-256 of the revealed server
+ * seed; the start board is the mode's; the moves replay from it to the boards shown, each
+ * scored by the board's own rules module (board.js SCORING) to the points, lines, combo and
+ * clear bonus shown; every hand recomputed from the seeds and the board it was dealt on is the
+ * hand shown; each piece fits that board; each hand is placeable in full; a Continue comes only
+ * where the mode allows one and only at "No moves left"; the final score, status and stars
+ * are the ones the moves and the rules give (totals.js).
  *
  *   const report = await verifyReplay(replay);
- *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, ...}]}
- *   report.problems = game-wide [{code, ...}]   (commitment, piece_set)
+ *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
+ *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, final,
+ *                                                 hand_fits, status, stars)
  *
- * Throws Unverifiable (code "no_fair", "dealer", "not_revealed" or "malformed") for a replay
- * that cannot be checked at all. Nothing here trusts the server's own verdict.
+ * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed" or "malformed") for a
+ * replay that cannot be checked at all. Nothing here trusts the server's own verdict.
  */
 import {
   boardRows,
