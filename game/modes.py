@@ -75,7 +75,6 @@ class DealSeeds:
 class ModePolicy:
     """One mode's settings; the defaults are the Classic's.
 
-    :ivar fixed_rules: the engine rules every game of the mode plays by.
     :ivar page_url: URL name of the mode's page (a plain form post goes back there).
     :ivar new_url: URL name "New game" posts to; empty where a new game is not offered.
     :ivar start_url: URL name the mode's page posts its start to when it has no game to resume.
@@ -86,7 +85,6 @@ class ModePolicy:
     name: str
     label: Promise
     title: Promise
-    fixed_rules: engine.Rules | None
     page_url: str
     new_url: str
     start_url: str
@@ -99,15 +97,13 @@ class ModePolicy:
     uses_challenge: bool = False
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
-        """The start of a new game; ``challenge`` (a ``Challenge`` row) and ``unlocked`` only where
-        :attr:`uses_challenge`."""
-        assert self.fixed_rules is not None, "a mode without fixed rules overrides start (the Challenge)"
-        return Start(self.fixed_rules, new_seed)
+        """The start of a new game, under the current rules (:data:`engine.CURRENT_RULES`); ``challenge``
+        (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
+        return Start(engine.ruleset(engine.CURRENT_RULES).rules(self.name), new_seed)
 
     def rules(self, game) -> engine.Rules:
-        """The rules a stored game of this mode plays by."""
-        assert self.fixed_rules is not None, "a mode without fixed rules overrides rules (the Challenge)"
-        return self.fixed_rules
+        """The rules a stored game of this mode plays by: its mode's under its rules version."""
+        return engine.ruleset(game.rules_version).rules(self.name)
 
     def before_start(self, *, player, day: dt.date) -> None:
         """Whatever a start of this mode checks or closes first (nothing here; the Daily's one a day)."""
@@ -164,7 +160,10 @@ class ChallengePolicy(ModePolicy):
         )
 
     def rules(self, game):
-        return engine.challenge_rules(game.challenge, game.target, engine.piece_set(game.piece_set))
+        rules = engine.ruleset(game.rules_version)
+        return rules.rules(
+            self.name, challenge=game.challenge, target=game.target, pieces=rules.piece_set(game.piece_set)
+        )
 
     def same_kind(self, game):
         return Q(mode=self.name, challenge=game.challenge)
@@ -183,7 +182,6 @@ CLASSIC = ModePolicy(
     name="classic",
     label=_("Classic"),
     title=_("Play"),
-    fixed_rules=engine.CLASSIC,
     raises_level=True,
     page_url="game:play",
     new_url="game:new",
@@ -194,7 +192,6 @@ PRACTICE = ModePolicy(
     name="practice",
     label=_("Practice"),
     title=_("Practice"),
-    fixed_rules=engine.PRACTICE,
     pays_stars=False,
     high_score_counts=False,
     page_url="game:practice",
@@ -206,7 +203,6 @@ CHALLENGE = ChallengePolicy(
     name="challenge",
     label=_("Challenge"),
     title=_("Challenge"),
-    fixed_rules=None,
     uses_challenge=True,
     page_url="game:challenge",
     new_url="game:challenge_new",

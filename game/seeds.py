@@ -55,12 +55,13 @@ def seed_revealed(game: Game) -> bool:
 
 
 def game_fair(game: Game) -> dict | None:
-    """docs/api.md ``Game.fair``: ``{"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
+    """docs/api.md ``Game.fair``: ``{"dealer", "rules", "commitment", "client_seed", "client_seed_by", "server_seed"}``;
     ``None`` for a game dealt before verifiable deals (dealer 1)."""
     if game.dealer == 1:
         return None
     return {
         "dealer": str(game.dealer),
+        "rules": str(game.rules_version),
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,
         "client_seed_by": game.client_seed_by,

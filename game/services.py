@@ -93,6 +93,7 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
         day=day,
         seed=start.seed.hex(),
         dealer=deal.dealer,
+        rules_version=start.rules.version,
         client_seed=deal.client_seed,
         client_seed_by=deal.client_seed_by,
         start_board=board_text(state.board),

@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
-"""Check every hand of a finished Block Knock! game against the published fair-deal rule.
+"""Check a finished Block Knock! game from its replay: every hand against the published fair-deal rule,
+and every published number (points, lines, combo, clear bonus, score, status, stars) against the rules.
 
 An independent program: standard library only, sharing no code with the server.
-The rule it implements (dealers "2" and "3", the Daily's) is docs/fair-deal.md; docs/rules.md § The fair deal.
+The rules it implements (dealers "2" and "3", the Daily's; rules version "1") are docs/fair-deal.md
+§ Checking a game and docs/rules.md § Scoring, § End of game, Continue, § Stars, levels.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
-It checks the commitment, replays the moves from the start board with its own
-placement and line-clear code, recomputes every hand from the revealed seeds and
-the board it was dealt on, and checks that each dealt piece fits that board and
-each hand can be placed in full. Exit status: 0 all pass, 1 anything fails,
-2 unusable input (unreadable, malformed, or a game that cannot be verified).
+It checks the commitment and the start board (empty in Classic and Practice, the day's
+board in the Daily), replays the moves with its own placement, line-clear and scoring
+code, recomputes every hand from the revealed seeds and the board it was dealt on,
+checks that each dealt piece fits that board and each hand can be placed in full,
+that Continues come only where the mode allows them and only at "No moves left",
+and that each step's points, lines, combo and clear bonus, the final score, status
+and stars are the ones the rules give. Exit status: 0 all pass, 1 anything fails,
+2 unusable input (unreadable, malformed, an unknown rules or deal version, or a game
+that cannot be verified).
 
 Boards are ints: bit ``row * 8 + col`` set means cell ``(row, col)`` is filled.
 """
@@ -263,6 +269,59 @@ def deal_client_seed(dealer: str, client_seed: str, k: int) -> str:
     return "" if dealer == "3" and k == 0 else client_seed
 
 
+@dataclass(frozen=True)
+class Scoring:
+    """One mode's scoring (docs/rules.md § Scoring): ``combo_moves`` 0 means no combo (Practice's flat lines)."""
+
+    per_square: int
+    line_unit: int
+    clear_bonus: int
+    combo_moves: int
+
+    def move(self, squares: int, lines: int, empty: bool, combo: tuple[int, int]) -> Json:
+        """The published numbers of one move from the ``(combo, moves_left)`` before it."""
+        if not self.combo_moves:
+            line_points, after = self.line_unit * lines, (0, 0)
+        else:
+            after = combo
+            if lines:
+                after = (combo[0] + 1, self.combo_moves)
+            elif combo[0]:
+                after = (combo[0], combo[1] - 1) if combo[1] > 1 else (0, 0)
+            line_points = self.line_unit * after[0] * (lines * (lines - 1) if lines > 1 else lines)
+        bonus = self.clear_bonus if empty else 0
+        points = self.per_square * squares + line_points + bonus
+        return {"line_points": line_points, "clear_bonus": bonus, "points": points, "combo": after[0], "left": after[1]}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A rules version (docs/rules.md § Rules versions): each mode's scoring and Continues, the stars' numbers."""
+
+    scorings: dict[str, Scoring]
+    continues: dict[str, int]
+    stars_base: int = 1
+    stars_score_step: int = 2500
+    stars_score_max: int = 5
+    stars_high_score: int = 2
+    stars_challenge_max: int = 20
+
+
+_COMBO_1 = Scoring(per_square=10, line_unit=100, clear_bonus=3000, combo_moves=3)
+RULESETS = {
+    "1": Ruleset(
+        scorings={"classic": _COMBO_1, "challenge": _COMBO_1, "daily": _COMBO_1, "practice": Scoring(1, 10, 0, 0)},
+        continues={"classic": 1, "challenge": 1, "daily": 0, "practice": 0},
+    ),
+}
+"""Every rules version this program checks (``game.fair.rules``), kept as published: a new one is added,
+never changed."""
+
+MODES = ("classic", "challenge", "daily", "practice")
+ENDED_OFF_BOARD: tuple[str, ...] = ("abandoned", "expired")
+"""Statuses of a game the site ended (a new game abandoned it, the Daily's day closed), not the rules."""
+
+
 def distinct(pieces: list[Piece]) -> list[Piece]:
     seen: dict[str, Piece] = {}
     for piece in pieces:
@@ -313,9 +372,13 @@ class HandReport:
 class Walk:
     """Replays a game step by step, dealing each hand itself and comparing with the replay."""
 
-    def __init__(self, pieces: list[Piece], server_seed: bytes, client_seed: str, board: int, dealer: str) -> None:
+    def __init__(self, pieces: list[Piece], seeds: tuple[bytes, str, str], board: int, rules: Ruleset, game: Json):
+        """``seeds``: ``(server_seed, client_seed, dealer)``; ``game``: the replay's game (its mode and target)."""
         self.pieces, self.by_id = pieces, {p.id: p for p in pieces}
-        self.server_seed, self.client_seed, self.board, self.dealer = server_seed, client_seed, board, dealer
+        (self.server_seed, self.client_seed, self.dealer), self.board = seeds, board
+        self.mode, self.target = game["mode"], game.get("target")
+        self.scoring, self.allowed = rules.scorings[self.mode], rules.continues[self.mode]
+        self.score, self.combo, self.moves, self.continues, self.reached = 0, (0, 0), 0, 0, False
         self.reports: list[HandReport] = []
         self.deal()
 
@@ -381,6 +444,8 @@ class Walk:
     def move(self, step: Json, where: str) -> None:
         move, report = step["move"], self.report
         slot, row, col = move["slot"], move["row"], move["col"]
+        if self.reached:
+            report.problems.append(f"{where}: a move after the target {self.target} was reached (the game was won)")
         if slot not in (0, 1, 2) or self.used[slot]:
             report.problems.append(f"{where}: slot {slot!r} is not an unplaced piece")
             return
@@ -391,19 +456,32 @@ class Walk:
         else:
             cleared = full_lines(self.board | mask)
             self.board = settle(self.board | mask, lines)
-            result = step.get("result") or {}
-            if "rows" in result and (result["rows"], result["cols"]) != cleared:
-                report.problems.append(
-                    f"{where}: result clears rows {result['rows']} cols {result['cols']}, "
-                    f"recomputed rows {cleared[0]} cols {cleared[1]}"
-                )
+            self.score_move(step.get("result") or {}, len(piece.cells), cleared, where)
+        self.moves += 1
         self.used[slot] = True
         self.compare_board(step.get("board"), where)
+
+    def score_move(self, result: Json, squares: int, cleared: tuple[list[int], list[int]], where: str) -> None:
+        """Score a legal move by the game's rules and compare every number of the replay's ``result``."""
+        lines = len(cleared[0]) + len(cleared[1])
+        mine = self.scoring.move(squares, lines, self.board == 0, self.combo)
+        self.combo, self.score = (mine["combo"], mine["left"]), self.score + mine["points"]
+        expected = {"squares": squares, "lines": lines, "rows": cleared[0], "cols": cleared[1], **mine}
+        for name in ("squares", "lines", "rows", "cols", "combo", "line_points", "clear_bonus", "points"):
+            if result.get(name) != expected[name]:
+                shown = result.get(name, "nothing")
+                self.report.problems.append(f"{where}: {name} {shown} in the replay, {expected[name]} recomputed")
+        self.reached = self.target is not None and self.score >= self.target
 
     def continue_(self, step: Json, where: str) -> None:
         left = [p for p, used in zip(self.hand, self.used) if not used]
         if any(fits(self.board, p) for p in left):
-            self.report.problems.append(f"{where}: Continue while {ids(left)} still fits")
+            self.report.problems.append(f"{where}: Continue while {ids(left)} still fits (not at No moves left)")
+        if self.continues >= self.allowed:
+            self.report.problems.append(
+                f"{where}: Continue number {self.continues + 1}, the {self.mode} mode allows {self.allowed}"
+            )
+        self.continues += 1
         self.compare_board(step.get("board"), where)
         self.deal()
         self.compare_hand(step["hand"], where)
@@ -416,11 +494,43 @@ class Walk:
                 continue
             self.compare_hand(step["hand"], where)
             self.move(step, where)
-            if all(self.used) and (number < len(steps) or game.get("status") != "won"):
+            if all(self.used) and not self.reached:
                 self.deal()
         if game.get("hand") is not None:
             self.compare_hand(game["hand"], "final game hand")
         self.compare_board(game.get("board"), "final game board")
+
+    def no_moves_left(self) -> bool:
+        """None of the unplaced pieces of the last hand fits the last board ("No moves left")."""
+        return not any(fits(self.board, p) for p, used in zip(self.hand, self.used) if not used)
+
+    def end_problems(self, game: Json) -> list[str]:
+        """The game's published totals against the recomputed ones, and its status against how it ended."""
+        expected = {
+            "score": self.score,
+            "moves": self.moves,
+            "combo": self.combo[0],
+            "combo_moves_left": self.combo[1],
+            "continues_left": max(0, self.allowed - self.continues),
+        }
+        problems = [
+            f"final {name}: {game.get(name)!r} in the replay, {value} recomputed"
+            for name, value in expected.items()
+            if game.get(name) != value
+        ]
+        shown_fits = [entry.get("fits") for entry in game.get("hand") or [] if "fits" in entry]
+        if shown_fits and shown_fits != [not used and fits(self.board, p) for p, used in zip(self.hand, self.used)]:
+            problems.append(f"final hand: fits {shown_fits} in the replay, not what the last board gives")
+        status, allowed = game.get("status"), ENDED_OFF_BOARD
+        if self.reached:
+            allowed = ("won",)
+        elif self.no_moves_left() and self.continues >= self.allowed:
+            allowed = ("over",)
+        elif self.no_moves_left():
+            allowed = ("over", *ENDED_OFF_BOARD)
+        if status not in allowed:
+            problems.append(f"final status: {status!r} in the replay, the moves end it {' or '.join(allowed)}")
+        return problems
 
 
 def load(source: str) -> Any:
@@ -445,6 +555,9 @@ def check_seeds(fair: Json | None) -> tuple[bytes, str, list[str]]:
         )
     if fair.get("dealer") not in DEALERS:
         raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealers "2" and "3")')
+    if fair.get("rules") not in RULESETS:
+        known = ", ".join(f'"{version}"' for version in RULESETS)
+        raise Unusable(f"unknown rules version {fair.get('rules')!r} (this program checks rules {known})")
     if not fair.get("server_seed"):
         raise Unusable(
             "the server seed is not revealed yet: the game is still being played, or it is a Daily "
@@ -475,17 +588,69 @@ def game_pieces(replay: Json, game: Json) -> tuple[list[Piece], list[str]]:
     return listed, []
 
 
+def start_problems(game: Json, start: int, server_seed: bytes) -> list[str]:
+    """The game's label (mode, challenge number, target) and its start board against the mode's rules."""
+    mode, challenge, target = game["mode"], game.get("challenge"), game.get("target")
+    if mode not in MODES:
+        raise Unusable(f"unknown mode {mode!r}")
+    problems = []
+    numbered = isinstance(challenge, int) and not isinstance(challenge, bool) and challenge >= 1
+    if (mode == "challenge") != numbered or (mode == "challenge") != isinstance(target, int):
+        problems.append(f"the game is labelled {mode} with challenge {challenge!r} and target {target!r}")
+    expected = {"classic": 0, "practice": 0, "daily": daily_start_board(server_seed)}.get(mode)
+    if expected is not None and start != expected:
+        mine, rows = board_rows(expected), board_rows(start)
+        row = next(r for r in range(SIZE) if rows[r] != mine[r])
+        rule = "the day's seed makes" if mode == "daily" else "a game of this mode starts empty"
+        problems.append(f"start board row {row} is {rows[row]!r} in the replay, {mine[row]!r} by the rule ({rule})")
+    return problems
+
+
+def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[str]:
+    """The game's stars and their breakdown (``stars_detail``) against docs/rules.md § Stars, levels."""
+    stars, detail = game.get("stars"), replay.get("stars_detail")
+    if game["mode"] == "practice" or game.get("status") not in ("over", "won"):
+        return [] if stars is None and detail is None else [f"stars: {stars!r} for a game that earns none"]
+    if not isinstance(detail, dict):
+        return ["stars: the replay has no stars_detail"]
+    score_bonus = min(rules.stars_score_max, score // rules.stars_score_step)
+    claimed = detail.get("high_score")
+    high = claimed if isinstance(claimed, int) and claimed in (0, rules.stars_high_score) else 0
+    high = 0 if game["mode"] == "daily" else high  # the +2 needs the player's earlier games: its value is checked
+    usual = rules.stars_base + score_bonus + high
+    won = game["challenge"] if game.get("status") == "won" and isinstance(game.get("challenge"), int) else 0
+    capped = detail.get("capped")
+    expected: dict[str, int] = {
+        "base": rules.stars_base,
+        "score_bonus": score_bonus,
+        "high_score": high,
+        "challenge": max(0, min(won, rules.stars_challenge_max) - usual),
+    }
+    earned = sum(expected.values())
+    expected |= {"earned": earned, "capped": capped if isinstance(capped, int) and 0 <= capped <= earned else 0}
+    expected["paid"] = earned - expected["capped"]
+    problems = [
+        f"stars: {name} {detail.get(name)!r} in the replay, {value} by the rules"
+        for name, value in expected.items()
+        if detail.get(name) != value
+    ]
+    if stars != expected["paid"]:
+        problems.append(f"stars: {stars!r} in the replay, {expected['paid']} by the rules")
+    return problems
+
+
 def verify(replay: Json) -> tuple[list[HandReport], list[str]]:
     """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked."""
     try:
         game = replay["game"]
         server_seed, client_seed, problems = check_seeds(game["fair"])
+        rules = RULESETS[game["fair"]["rules"]]
         pieces, set_problems = game_pieces(replay, game)
         start = parse_board(replay["start_board"])
-        if game.get("mode") == "daily" and start != daily_start_board(server_seed):
-            problems.append("the start board is not the one the day's seed makes (the Daily's start board rule)")
-        walk = Walk(pieces, server_seed, client_seed, start, game["fair"]["dealer"])
+        problems += start_problems(game, start, server_seed)
+        walk = Walk(pieces, (server_seed, client_seed, game["fair"]["dealer"]), start, rules, game)
         walk.run(replay["steps"], game)
+        problems += walk.end_problems(game) + star_problems(replay, game, rules, walk.score)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise Unusable(f"malformed replay ({type(exc).__name__}: {exc})") from exc
     return walk.reports, problems + set_problems
@@ -546,9 +711,11 @@ def main(argv: list[str]) -> int:
         which = f"hands {', '.join(map(str, bad))}" if bad else "no hand"
         print(f"FAIL: {len(bad)} of {len(reports)} hands differ ({which}); {len(problems)} game-wide problem(s)")
         return 1
-    dealer = replay["game"]["fair"]["dealer"]
+    fair, game = replay["game"]["fair"], replay["game"]
     print(
-        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {dealer}); the commitment matches the seed"
+        f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {fair['dealer']}); the commitment matches "
+        f"the seed; every step's points and the final score {game['score']}, status {game['status']} and stars "
+        f"follow rules {fair['rules']}"
     )
     return 0
 

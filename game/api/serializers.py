@@ -114,6 +114,7 @@ class FairSerializer(serializers.Serializer):
     """docs/api.md ``Game.fair``: what the deal was made from (§ Verifiable deal)."""
 
     dealer = serializers.CharField(help_text=_("Version of the deal rule (docs/fair-deal.md)."))
+    rules = serializers.CharField(help_text=_("Version of the rules the game is played by (docs/rules.md)."))
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the 32-byte server seed."))
     client_seed = serializers.CharField(
         allow_null=True, help_text=_("The client seed; null for a Daily dealt before the Daily took one (dealer 2).")
@@ -214,6 +215,19 @@ class SetPieceSerializer(serializers.Serializer):
     cells = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
 
 
+class StarsDetailSerializer(serializers.Serializer):
+    """A finished game's stars and why (docs/rules.md § Stars, levels): ``earned`` is the first four added up,
+    ``paid`` is ``earned - capped`` and the game's ``stars``."""
+
+    base = serializers.IntegerField()
+    score_bonus = serializers.IntegerField()
+    high_score = serializers.IntegerField()
+    challenge = serializers.IntegerField()
+    capped = serializers.IntegerField()
+    earned = serializers.IntegerField()
+    paid = serializers.IntegerField()
+
+
 class ReplaySerializer(serializers.Serializer):
     """docs/api.md ``Replay``: the start board and every step with the hand before it, and the game's piece set."""
 
@@ -223,6 +237,9 @@ class ReplaySerializer(serializers.Serializer):
     )
     start_board = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
+    stars_detail = StarsDetailSerializer(
+        allow_null=True, help_text=_("The stars' breakdown; null for Practice and for a game that earned none.")
+    )
 
 
 class DailySeedSerializer(serializers.Serializer):

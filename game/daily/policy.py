@@ -22,7 +22,7 @@ class DailyPolicy(ModePolicy):
     """The Daily: ``new_seed`` is the day's seed, and the start board comes from it."""
 
     def start(self, *, new_seed, day, challenge=None, unlocked=True):
-        return Start(self.fixed_rules, new_seed, daily_start_board(new_seed))
+        return Start(engine.ruleset(engine.CURRENT_RULES).rules(self.name), new_seed, daily_start_board(new_seed))
 
     def before_start(self, *, player, day):
         """Close the player's unfinished Dailies of earlier days; refuse a second game of ``day``; draw the
@@ -55,7 +55,6 @@ DAILY = register(
         name="daily",
         label=_("Daily"),
         title=_("Daily"),
-        fixed_rules=engine.DAILY,
         high_score_counts=False,
         one_per_day=True,
         page_url="game:daily",

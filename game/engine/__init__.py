@@ -12,7 +12,7 @@ Modules, one job each:
 - :mod:`.together` — can a piece join those drawn? (exact, bit-parallel);
 - :mod:`.deal` — the fair deal, versioned (dealer 1, dealer 2);
 - :mod:`.colours` — the colour board: which piece family filled each cell (decoration only);
-- :mod:`.rules` — the rules presets of the modes (piece set, scoring, Continues, target);
+- :mod:`.rules` — the versioned rules (:data:`RULESETS`) and each mode's rules under them;
 - :mod:`.game` — game states, play / continue / decline / replay;
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
@@ -20,7 +20,7 @@ Self-play bots and the deal benchmark live outside the engine, in the top-level
 ``tools`` package (:mod:`tools.bots`; ``python -m tools.deal_bench``).
 
 >>> import game.engine as engine
->>> state = engine.new_game(engine.CLASSIC, b"example seed")
+>>> state = engine.new_game(engine.CLASSIC, b"example seed", dealer=1)
 >>> state, result = engine.play(state, 2, 5, 5)
 >>> result.squares, state.hand[2].id, engine.to_rows(state.board)[6]
 (4, 'T4-down', '......#.')
@@ -73,7 +73,7 @@ from .game import (
     replay,
 )
 from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
-from .rules import CLASSIC, DAILY, PRACTICE, Rules, challenge_rules
+from .rules import CLASSIC, CURRENT_RULES, DAILY, PRACTICE, RULESETS, Rules, Ruleset, challenge_rules, ruleset
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
 from .stream import DealStream, HmacStream, SharedStartStream
@@ -84,6 +84,7 @@ __all__ = [
     "CLASSIC",
     "COL_MASKS",
     "CURRENT_DEALER",
+    "CURRENT_RULES",
     "DAILY",
     "DAILY_DEALER",
     "DEALERS",
@@ -94,6 +95,7 @@ __all__ = [
     "PIECES",
     "PRACTICE",
     "ROW_MASKS",
+    "RULESETS",
     "SIZE",
     # bitboard
     "Bitboard",
@@ -124,6 +126,7 @@ __all__ = [
     "Placement",
     "PracticeScoring",
     "Rules",
+    "Ruleset",
     "Scoring",
     "SharedStartStream",
     "SlotUsedError",
@@ -155,6 +158,7 @@ __all__ = [
     "play",
     "popcount",
     "replay",
+    "ruleset",
     "solve",
     "to_rows",
     "to_text",

@@ -12,7 +12,7 @@ board and events (see :func:`replay`); deal ``k`` reads only its dealer's stream
 ``DEALERS[dealer].stream(seed, client_seed, k)`` (:mod:`.deal`).
 
 >>> from .rules import CLASSIC
->>> state = new_game(CLASSIC, b"example seed")
+>>> state = new_game(CLASSIC, b"example seed", dealer=1)
 >>> [piece.id for piece in state.hand], state.status
 (['T4-up', 'I3-v', 'T4-down'], <Status.PLAYING: 'playing'>)
 >>> state, result = play(state, 0, 0, 0)
@@ -79,7 +79,7 @@ FINISHED = frozenset({Status.OVER, Status.WON})
 class GameState:
     """One position of a game; every action returns a new one.
 
-    :ivar rules: the game's rules.
+    :ivar rules: the game's rules (their ``version`` is the rules version it is played by).
     :ivar seed: the secret seed (never sent to the client).
     :ivar board: the bitboard (bit ``row * 8 + col`` = filled).
     :ivar hand: the current hand by slot.
@@ -105,7 +105,7 @@ class GameState:
     moves: int
     continues_left: int
     status: Status
-    dealer: int = 1
+    dealer: int
     client_seed: str | None = None
 
     @property
@@ -151,15 +151,16 @@ def _status(board: Bitboard, hand: Hand, used: tuple[bool, ...], continues_left:
 
 
 def new_game(
-    rules: Rules, seed: bytes, start_board: Bitboard = 0, *, dealer: int = 1, client_seed: str | None = None
+    rules: Rules, seed: bytes, start_board: Bitboard = 0, *, dealer: int, client_seed: str | None = None
 ) -> GameState:
-    """Start a game: deal 0 is dealt for ``start_board`` by dealer version ``dealer``.
+    """Start a game: deal 0 is dealt for ``start_board`` by dealer version ``dealer``, played by ``rules``
+    (whose ``version`` is the rules version, :data:`~game.engine.rules.RULESETS`).
 
     The status is decided at once, so on a board where nothing fits the game
     starts at ``no_moves`` (or ``over`` without a Continue).
 
     >>> from .rules import CLASSIC, PRACTICE
-    >>> new_game(PRACTICE, b"s").deals, new_game(PRACTICE, b"s").continues_left
+    >>> new_game(PRACTICE, b"s", dealer=1).deals, new_game(PRACTICE, b"s", dealer=1).continues_left
     (1, 0)
     >>> [piece.id for piece in new_game(CLASSIC, b"example seed", dealer=2, client_seed="mine").hand]
     ['Z4-v', 'Z4-h', 'I5-h']
@@ -208,7 +209,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
     ``no_moves`` (a Continue is left) or ``over``.
 
     >>> from .rules import CLASSIC
-    >>> state = new_game(CLASSIC, b"example seed")
+    >>> state = new_game(CLASSIC, b"example seed", dealer=1)
     >>> play(state, 1, 6, 0)
     Traceback (most recent call last):
     ...
@@ -289,7 +290,7 @@ def legal_moves(state: GameState) -> Iterator[Move]:
     """Every legal ``(slot, row, col)`` now (none unless ``playing``), by slot then anchor.
 
     >>> from .rules import CLASSIC
-    >>> state = new_game(CLASSIC, b"example seed")
+    >>> state = new_game(CLASSIC, b"example seed", dealer=1)
     >>> len(list(legal_moves(state)))
     132
     """
@@ -319,7 +320,7 @@ def apply_event(state: GameState, event: Event) -> tuple[GameState, MoveResult |
     """Apply one replay event; a move gives its :class:`MoveResult`, Continue / No thanks give ``None``.
 
     >>> from .rules import CLASSIC
-    >>> state, result = apply_event(new_game(CLASSIC, b"example seed"), ("move", 0, 0, 0))
+    >>> state, result = apply_event(new_game(CLASSIC, b"example seed", dealer=1), ("move", 0, 0, 0))
     >>> result.points
     40
 
@@ -342,7 +343,7 @@ def replay(
     start_board: Bitboard,
     events: Iterable[Event],
     *,
-    dealer: int = 1,
+    dealer: int,
     client_seed: str | None = None,
 ) -> Iterator[tuple[GameState, Event, MoveResult | None]]:
     """Replay a game: yield ``(state after the event, event, result)`` for each event, in order.
@@ -352,7 +353,7 @@ def replay(
     ``event`` is yielded as given; ``result`` is ``None`` for Continue and No thanks.
 
     >>> from .rules import CLASSIC
-    >>> steps = list(replay(CLASSIC, b"example seed", 0, [("move", 0, 0, 0), ("move", (1, 5, 0))]))
+    >>> steps = list(replay(CLASSIC, b"example seed", 0, [("move", 0, 0, 0), ("move", (1, 5, 0))], dealer=1))
     >>> [(state.score, result.points) for state, event, result in steps]
     [(40, 40), (70, 30)]
 

@@ -24,9 +24,10 @@ points played, summed (the rest of the game is not replayed).
 
 >>> from game.engine.bitboard import from_rows
 >>> from game.engine.pieces import PIECES
->>> from game.engine.scoring import ClassicScoring, Combo
+>>> from game.engine.rules import CLASSIC
+>>> from game.engine.scoring import Combo
 >>> board = from_rows(["#######."] * 4 + ["........"] * 4)
->>> verdict = judge_move(board, (PIECES["mono"],) * 3, (False,) * 3, (0, 5, 5), Combo(), ClassicScoring())
+>>> verdict = judge_move(board, (PIECES["mono"],) * 3, (False,) * 3, (0, 5, 5), Combo(), CLASSIC.scoring)
 >>> verdict.played.points, verdict.better.row, verdict.better.col, verdict.better.lines, verdict.better.points
 (10, 0, 7, 1, 110)
 """
@@ -268,7 +269,7 @@ def review_game(start: GameState, turns: Iterable[tuple[Move | None, GameState]]
 
     >>> from game.engine.game import new_game, play
     >>> from game.engine.rules import CLASSIC
-    >>> start = new_game(CLASSIC, b"example seed")
+    >>> start = new_game(CLASSIC, b"example seed", dealer=1)
     >>> review = review_game(start, [((0, 0, 0), play(start, 0, 0, 0)[0])])
     >>> [hand.eligible for hand in review.hands], review.moves[0].played.points, review.moves[0].hand_placeable
     ([(35, 35, 35)], 40, True)

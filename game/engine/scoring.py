@@ -3,8 +3,9 @@
 :class:`ClassicScoring` is the default rule (Classic, Daily, Challenge);
 :class:`PracticeScoring` is the peer game's rule used by Practice. Both answer
 ``score(squares, lines, board_empty, combo) -> (MoveResult, Combo)``; the
-numbers are class-level settings, so a variant is a subclass, never an
-``if mode == ...``.
+numbers are the strategy's fields, set by the game's ruleset
+(:data:`game.engine.rulesets.RULESETS`, one per rules version), so a variant is
+another instance or subclass, never an ``if mode == ...``.
 
 Classic, per move::
 
@@ -17,7 +18,7 @@ line points use the new combo) and ``moves_left = 3``; a move without a clear
 while ``combo > 0`` does ``moves_left -= 1`` and resets ``combo`` to 0 when
 ``moves_left`` reaches 0.
 
->>> result, combo = ClassicScoring().score(4, 2, False, Combo(2, 1))
+>>> result, combo = ClassicScoring(10, 100, 3_000, 3).score(4, 2, False, Combo(2, 1))
 >>> result.points, result.line_points, combo
 (640, 600, Combo(combo=3, moves_left=3))
 """
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 POINTS_PER_SQUARE = 10
-"""Classic: points per cell of the placed piece."""
+"""Classic, rules version 1: points per cell of the placed piece."""
 
 LINE_POINTS = 100
 """Classic line points unit: ``LINE_POINTS × combo`` for one line,
@@ -106,9 +107,9 @@ def _check_lines(lines: int, rows: tuple[int, ...], cols: tuple[int, ...]) -> No
 
 @dataclass(frozen=True)
 class Scoring:
-    """A scoring strategy; subclasses set the class-level numbers and may override :meth:`score`.
+    """A scoring strategy; subclasses hold their numbers as fields (a ruleset sets them) and override :meth:`score`.
 
-    Instances carry no state (compare equal by class), so they can sit in frozen rules.
+    Instances are frozen values (equal when their numbers are), so they can sit in frozen rules.
     """
 
     name: ClassVar[str] = "base"
@@ -139,7 +140,7 @@ class Scoring:
         """:meth:`score` for a :class:`~game.engine.board.Placement` (rows/cols filled in).
 
         >>> from game.engine.board import Placement
-        >>> ClassicScoring().score_placement(Placement(0, (3,), (3,), 1), Combo())[0].points
+        >>> ClassicScoring(10, 100, 3_000, 3).score_placement(Placement(0, (3,), (3,), 1), Combo())[0].points
         3210
         """
         return self.score(
@@ -151,22 +152,28 @@ class Scoring:
 class ClassicScoring(Scoring):
     """docs/rules.md § Scoring (default rules): squares, combo-multiplied lines, empty-board bonus.
 
-    >>> ClassicScoring().score(3, 1, False, Combo())[0].points  # worked example 2
+    :ivar points_per_square: points per cell of the placed piece.
+    :ivar line_points_unit: ``unit × combo`` for one line, ``unit × n × (n − 1) × combo`` for n ≥ 2.
+    :ivar empty_board_bonus: bonus for a move that leaves the board empty (not multiplied).
+    :ivar combo_moves: moves without a clear a combo survives.
+
+    >>> scoring = ClassicScoring(POINTS_PER_SQUARE, LINE_POINTS, EMPTY_BOARD_BONUS, COMBO_MOVES)
+    >>> scoring.score(3, 1, False, Combo())[0].points  # worked example 2
     130
-    >>> ClassicScoring().score(1, 2, True, Combo())[0].points   # worked example 5
+    >>> scoring.score(1, 2, True, Combo())[0].points   # worked example 5
     3210
     """
 
     name: ClassVar[str] = "classic"
-    points_per_square: ClassVar[int] = POINTS_PER_SQUARE
-    line_points_unit: ClassVar[int] = LINE_POINTS
-    empty_board_bonus: ClassVar[int] = EMPTY_BOARD_BONUS
-    combo_moves: ClassVar[int] = COMBO_MOVES
+    points_per_square: int
+    line_points_unit: int
+    empty_board_bonus: int
+    combo_moves: int
 
     def line_points(self, lines: int, combo: int) -> int:
         """Line points for ``lines`` completed at multiplier ``combo`` (the new combo).
 
-        >>> [ClassicScoring().line_points(n, 1) for n in range(7)]
+        >>> [ClassicScoring(10, 100, 3_000, 3).line_points(n, 1) for n in range(7)]
         [0, 100, 200, 600, 1200, 2000, 3000]
         """
         if lines <= 0:
@@ -178,8 +185,8 @@ class ClassicScoring(Scoring):
     def next_combo(self, lines: int, combo: Combo) -> Combo:
         """The combo after a move that completed ``lines`` lines.
 
-        >>> c = ClassicScoring().next_combo(1, Combo())
-        >>> c, ClassicScoring().next_combo(0, Combo(1, 1))
+        >>> scoring = ClassicScoring(10, 100, 3_000, 3)
+        >>> scoring.next_combo(1, Combo()), scoring.next_combo(0, Combo(1, 1))
         (Combo(combo=1, moves_left=3), Combo(combo=0, moves_left=0))
         """
         if lines > 0:
@@ -215,14 +222,18 @@ class PracticeScoring(Scoring):
 
     The combo stays ``Combo(0, 0)`` and every result has ``combo == 0`` and ``clear_bonus == 0``.
 
-    >>> result, combo = PracticeScoring().score(1, 2, True, Combo())  # worked example 5
+    :ivar points_per_square: points per cell of the placed piece.
+    :ivar points_per_line: points per line completed.
+
+    >>> scoring = PracticeScoring(PRACTICE_POINTS_PER_SQUARE, PRACTICE_POINTS_PER_LINE)
+    >>> result, combo = scoring.score(1, 2, True, Combo())  # worked example 5
     >>> result.points, result.clear_bonus, combo
     (21, 0, Combo(combo=0, moves_left=0))
     """
 
     name: ClassVar[str] = "practice"
-    points_per_square: ClassVar[int] = PRACTICE_POINTS_PER_SQUARE
-    points_per_line: ClassVar[int] = PRACTICE_POINTS_PER_LINE
+    points_per_square: int
+    points_per_line: int
 
     def score(
         self,

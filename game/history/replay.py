@@ -20,11 +20,19 @@ def _view(step: Step) -> dict:
 
 
 def game_replay(game: Game) -> dict:
-    """``{"game", "start_board", "piece_set", "steps"}``: each step has the hand before it and the board after it;
-    ``piece_set`` lists the pieces the game is dealt from, in deal order.
+    """``{"game", "start_board", "piece_set", "steps", "stars_detail"}``: each step has the hand before it and the
+    board after it; ``piece_set`` lists the pieces the game is dealt from, in deal order; ``stars_detail`` is the
+    breakdown of the game's stars (``None`` where the mode pays none), for the verifiers to check.
 
     A Continue is a step with ``"continue": True`` and the new hand; No thanks
     changes no board and is not a step.
     """
     steps = [_view(step) for step in game_steps(game) if step.event.kind != EventKind.DECLINE]
-    return {"game": game, "start_board": game.start_board_rows, "piece_set": game.rules.pieces, "steps": steps}
+    stars_detail = game.stars_detail if game.policy.pays_stars else None
+    return {
+        "game": game,
+        "start_board": game.start_board_rows,
+        "piece_set": game.rules.pieces,
+        "steps": steps,
+        "stars_detail": stars_detail,
+    }

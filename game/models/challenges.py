@@ -79,9 +79,9 @@ class Challenge(models.Model):
 
     @property
     def pieces(self) -> tuple[engine.Piece, ...]:
-        return engine.piece_set(self.piece_set or self.number)
+        return engine.ruleset(engine.CURRENT_RULES).piece_set(self.piece_set or self.number)
 
     @property
     def rules(self) -> engine.Rules:
-        """The engine rules of a game of this challenge."""
+        """The engine rules of a new game of this challenge (the current rules version)."""
         return engine.challenge_rules(self.number, self.target, self.pieces)

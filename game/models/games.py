@@ -52,7 +52,8 @@ class Game(models.Model):
 
     ``seed`` is the game's secret server seed (64 hex chars): it leaves the server only
     once the game can no longer be played (:func:`game.seeds.game_fair`). ``dealer``
-    is the version of the deal rule (``engine.DEALERS``), ``client_seed`` the
+    is the version of the deal rule (``engine.DEALERS``), ``rules_version`` that of the
+    rules it is played by (``engine.RULESETS``), ``client_seed`` the
     player's own seed mixed into dealer 2's stream (``None`` for dealer 1 and the Daily).
     Boards are stored as 64 characters, ``#`` filled and ``.`` empty, row 0 first
     (docs/rules.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
@@ -73,6 +74,9 @@ class Game(models.Model):
         help_text=_("Version of the fair-deal rule the game is dealt with (1: before verifiable deals)."),
     )
     # NULL (not "") marks a dealer-1 game, which had no client seed at all.
+    rules_version = models.PositiveSmallIntegerField(
+        _("rules version"), help_text=_("Version of the rules the game is played by (engine.RULESETS).")
+    )
     client_seed = models.CharField(  # noqa: DJ001
         _("client seed"), max_length=64, null=True, blank=True, editable=False
     )

@@ -133,6 +133,45 @@ def test_a_revealed_server_seed_that_is_not_the_committed_one_fails_the_commitme
     expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text("00" * 32)
 
 
+def test_changed_points_and_score_are_named_in_plain_words_with_their_step(page: Page):
+    game, seen = finished_game(5), {}
+
+    def change(replay):
+        seen["points"] = replay["steps"][0]["result"]["points"]
+        replay["steps"][0]["result"]["points"] += 10
+        replay["game"]["score"] += 10
+
+    serve_changed(page, game, change)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-summary")).to_have_text(
+        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule."
+    )
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures).to_have_count(2)
+    expect(failures.first).to_have_text(
+        f"At the end of the game the replay says final score {game.score + 10}; its moves give {game.score}."
+    )
+    points = seen["points"]
+    expect(failures.nth(1)).to_have_text(
+        f"Hand 1: Step 1: the replay says points {points + 10}; the rules give {points}."
+    )
+
+
+def test_changed_stars_alone_fail_the_game_and_say_so_in_the_summary(page: Page):
+    game = finished_game(5)
+    serve_changed(page, game, lambda replay: replay["game"].update(stars=replay["game"]["stars"] + 1))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-summary")).to_have_text(
+        "Not verified: every hand matches the published rule, but the game’s start, score, result or stars"
+        " do not match its moves and rules."
+    )
+    expect(page.get_by_test_id("fair-failures").locator("li")).to_have_text(
+        ["The stars shown for this game are not the ones the rules give for its score and result."]
+    )
+
+
 @pytest.mark.parametrize("language", ["en", "zh-Hant"])
 def test_the_check_and_its_seeds_fit_a_360_pixel_phone(browser, live_server, language):
     game = finished_game(5)

@@ -24,7 +24,10 @@ from game.daily.close import daily_close_due
 from game.engine import PIECES
 from game.models import Challenge
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
+from tests.game.test_audit import self_play
+from tests.tools import tamper
 from tests.tools.test_verify_self_played import LA, play, replay_json
+from tools.bots import greedy_bot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,6 +71,10 @@ def self_played():
             games.append(play(guest_create(), "daily", rng))
         for mode in ("classic", "practice", "challenge"):
             services.game_start(player=player, mode=mode, challenge=CHALLENGES[-1])  # abandons the unfinished ones
+        Challenge.objects.update(active=False)
+        Challenge.objects.filter(number=1).update(active=True)
+        games.append(self_play(player, "challenge", greedy_bot, rng, challenge=1, max_moves=400))  # won
+        games.append(self_play(player, "classic", greedy_bot, rng, max_moves=400))  # to its end, with its Continue
         open_daily = replay_json(next(game for game in games if game.mode == "daily" and game.status == "over"))
     with time_machine.travel(DAY + dt.timedelta(hours=15, minutes=1), tick=False):
         assert daily_close_due() == [DAY.date()]
@@ -78,7 +85,8 @@ def self_played():
 def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page):
     replays, open_daily = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
-    assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {37, 41, 50}
+    assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
+    assert [r["game"]["status"] for r in replays[-2:]] == ["won", "over"]
     assert any(step.get("continue") for r in replays for step in r["steps"])
     page.goto("/how-to-play/")
     reports = page.evaluate(VERIFY, replays)
@@ -105,3 +113,59 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     ]
     assert listed_report["problems"] == [{"code": "piece_set"}]
     assert open_report == {"unverifiable": "not_revealed"}
+
+
+def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
+    """The tamper cases of issue 25 (tests/tools/tamper.py) on the self-played games, by name."""
+    won, ended = replays[-2], replays[-1]
+    practice = next(r for r in replays if r["game"]["mode"] == "practice" and r["game"]["status"] == "over")
+    daily = next(r for r in replays if r["game"]["mode"] == "daily" and r["game"]["status"] == "over")
+    unknown, flipped = copy.deepcopy(ended), copy.deepcopy(ended)
+    unknown["game"]["fair"]["rules"] = "2"
+    flipped["game"]["hand"][0]["fits"] = not flipped["game"]["hand"][0]["fits"]
+    return {
+        "continue classic": tamper.extra_continue(ended),
+        "continue practice": tamper.extra_continue(practice),
+        "continue daily": tamper.extra_continue(daily),
+        "start classic": tamper.filled_start(ended),
+        "start practice": tamper.filled_start(practice),
+        "relabelled": tamper.relabelled(won, "classic"),
+        "renumbered": tamper.renumbered(won, 6),
+        "points": tamper.changed_points(ended),
+        "score": tamper.changed_score(daily),
+        "stars": tamper.changed_stars(won),
+        "rules": (unknown, None),
+        "fits": (flipped, None),
+    }
+
+
+def codes(report: dict) -> list[tuple]:
+    """``(code, step or name)`` of every problem of a browser report: each hand's, then the game's."""
+    found = [(p["code"], p.get("step")) for hand in report.get("hands", []) for p in hand["problems"]]
+    return found + [(p["code"], p.get("name", p.get("row"))) for p in report.get("problems", [])]
+
+
+@pytest.mark.usefixtures("fixed_seeds")
+def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
+    replays, _ = self_played()
+    cases = tampered(replays)
+    page.goto("/how-to-play/")
+    reports = dict(zip(cases, page.evaluate(VERIFY, [replay for replay, _ in cases.values()])))
+    steps = {name: step for name, (_, step) in cases.items()}
+    for mode in ("classic", "practice", "daily"):
+        assert codes(reports[f"continue {mode}"])[0] == ("continue_not_allowed", steps[f"continue {mode}"])
+        assert ("status", None) in codes(reports[f"continue {mode}"])  # the new hand fits: not "over"
+    assert ("start", 1) in codes(reports["start classic"]) and ("start", 1) in codes(reports["start practice"])
+    assert codes(reports["relabelled"]) == [("status", None)]
+    assert ("piece_set", None) in codes(reports["renumbered"])
+    assert ("stars", "challenge") in codes(reports["renumbered"])
+    assert codes(reports["points"]) == [("number", steps["points"]), ("final", "score")]  # the score follows the moves
+    assert codes(reports["score"]) == [("final", "score")]
+    assert codes(reports["stars"]) == [
+        ("stars", "score_bonus"),
+        ("stars", "earned"),
+        ("stars", "paid"),
+        ("stars", "stars"),
+    ]
+    assert reports["rules"] == {"unverifiable": "rules"}
+    assert codes(reports["fits"]) == [("hand_fits", None)]

@@ -3,7 +3,8 @@
 The modules run in Chromium with Web Crypto, as on the "Was it fair?" page; each
 vector's inputs go in, its outputs come back and must equal the published ones:
 the first 64 bytes of each stream and its below(n) draws, the eligible list of each
-board and drawn pieces, and the three pieces of each hand.
+board and drawn pieces, the three pieces of each hand, and the Daily's start board of
+each day's seed (BLAKE2b, static/js/fair/daily.js).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 VECTORS = json.loads((Path(__file__).resolve().parents[2] / "docs" / "fair-deal-vectors.json").read_text())
 
 COMPUTE = """async ([kind, vectors]) => {
-  const { parseBoard } = await import("/static/js/fair/board.js");
+  const { boardRows, parseBoard } = await import("/static/js/fair/board.js");
+  const { dailyStartBoard } = await import("/static/js/fair/daily.js");
   const { eligible, dealHand } = await import("/static/js/fair/deal.js");
   const { SET_NAMES, publishedSet } = await import("/static/js/fair/pieces.js");
   const { DealStream, bytesToHex, dealClientSeed, hexToBytes, hmacKey } = await import("/static/js/fair/stream.js");
@@ -42,16 +44,22 @@ COMPUTE = """async ([kind, vectors]) => {
       const hand = await dealHand(parseBoard(v.board), publishedSet(SET_NAMES[v.piece_set]), await streamOf(v));
       return { hand: hand.map((piece) => piece.id) };
     },
+    daily_boards: async (v) => ({ board: boardRows(await dailyStartBoard(hexToBytes(v.server_seed))) }),
   };
   const computed = {};
   for (const v of vectors) computed[v.name] = await outputs[kind](v);
   return computed;
 }"""
 
-OUTPUTS = {"streams": ("first_64_bytes", "below"), "eligible": ("eligible",), "hands": ("hand",)}
+OUTPUTS = {
+    "streams": ("first_64_bytes", "below"),
+    "eligible": ("eligible",),
+    "hands": ("hand",),
+    "daily_boards": ("board",),
+}
 
 
-@pytest.mark.parametrize("kind", ["streams", "eligible", "hands"])
+@pytest.mark.parametrize("kind", list(OUTPUTS))
 def test_the_browser_modules_reproduce_every_vector(page: Page, kind):
     page.goto("/how-to-play/")
     computed = page.evaluate(COMPUTE, [kind, VECTORS[kind]])

@@ -92,3 +92,21 @@ def test_a_replay_steps_with_the_buttons_on_a_phone(phone_page: Page):
     expect(page.locator("[data-replay-step]")).to_contain_text("Move 3 of")
     page.locator('[data-replay-go="prev"]').tap()
     expect(page.locator("[data-replay-step]")).to_contain_text("Move 2 of")
+
+
+def test_an_entry_leads_a_phone_to_its_games_proof_which_verifies_it(phone_page: Page):
+    game = played_game("Ada", moves=400)  # played to "No moves left", then No thanks: over, stars paid
+    assert game.status == "over"
+    page = phone_page
+    page.goto("/leaderboards/classic/all/")
+    fair, replay = page.get_by_test_id("lb-fair"), page.locator(".lb-replay:not(.lb-fair)")
+    fair_box, replay_box = fair.bounding_box(), replay.bounding_box()
+    width = page.viewport_size["width"]
+    assert fair_box["width"] >= 44 and fair_box["height"] >= 44  # a touch target
+    assert replay_box["x"] + replay_box["width"] <= fair_box["x"]  # side by side, not over each other
+    assert fair_box["x"] + fair_box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    expect(fair).to_have_accessible_name("Was it fair? Check Ada's game")
+    fair.tap()
+    expect(page).to_have_url(f"{page.url.split('/leaderboards/')[0]}/games/{game.pk}/fair/")
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified", timeout=30_000)

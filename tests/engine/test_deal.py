@@ -32,7 +32,7 @@ def test_ten_thousand_dealt_hands_are_each_placeable_by_a_separate_brute_force_s
         rules = RULE_MIX[game % len(RULE_MIX)]
         bot = random_bot if game % 2 == 0 else greedy_bot
         seed = b"self-play-%d" % game
-        hands.extend(self_play_hands(rules, seed, bot, rng, max_moves=120))
+        hands.extend(self_play_hands(rules, seed, bot, rng, max_moves=120, dealer=1))
         game += 1
     assert game >= 100  # many seeds, both bots
     dense = 0
@@ -48,7 +48,7 @@ def test_each_draw_is_exactly_the_set_of_pieces_placeable_with_those_drawn_befor
     rng = random.Random(7)
     boards = []
     for game in range(30):
-        for board, _ in self_play_hands(CLASSIC, b"exact-%d" % game, random_bot, rng, max_moves=60):
+        for board, _ in self_play_hands(CLASSIC, b"exact-%d" % game, random_bot, rng, max_moves=60, dealer=1):
             boards.append(board)
     rng.shuffle(boards)
     for board in boards[:120]:
@@ -90,7 +90,7 @@ def test_the_first_piece_on_an_empty_board_is_uniform_over_the_35_pieces_by_chi_
 def test_a_fixed_seed_gives_a_fixed_first_hand():
     """Regression guard: these ids were computed once from this implementation. If they
     change, the deal changed and stored games (and the Daily) no longer replay."""
-    assert [p.id for p in new_game(CLASSIC, b"block-knock").hand] == ["V3-sw", "I4-v", "V5-ne"]
+    assert [p.id for p in new_game(CLASSIC, b"block-knock", dealer=1).hand] == ["V3-sw", "I4-v", "V5-ne"]
     hand = deal_hand(0, BASE_SET, DealStream(bytes(range(32)), 0))
     assert [p.id for p in hand] == ["V5-ne", "V5-sw", "O4"]
 
@@ -134,9 +134,9 @@ def test_with_no_piece_that_fits_the_hand_is_drawn_from_the_whole_set_and_the_ga
     hand = deal_hand(board, squares, DealStream(b"stuck", 0))
     assert {p.id for p in hand} <= {"O4", "O9"}
     rules = challenge_rules(3, 1000, pieces=squares)
-    state = new_game(rules, b"stuck", board)
+    state = new_game(rules, b"stuck", board, dealer=1)
     assert state.status == Status.NO_MOVES
-    assert new_game(Rules("daily", squares, DAILY.scoring), b"stuck", board).status == Status.OVER
+    assert new_game(Rules("daily", squares, DAILY.scoring, version=1), b"stuck", board, dealer=1).status == Status.OVER
 
 
 def test_bad_inputs_are_refused():
@@ -150,7 +150,7 @@ def test_a_typical_deal_takes_well_under_five_milliseconds():
     rng = random.Random(99)
     boards = []
     for game in range(20):
-        boards.extend(board for board, _ in self_play_hands(CLASSIC, b"speed-%d" % game, random_bot, rng, 90))
+        boards.extend(board for board, _ in self_play_hands(CLASSIC, b"speed-%d" % game, random_bot, rng, 90, dealer=1))
     times = []
     for k, board in enumerate(boards):
         start = time.perf_counter()

@@ -83,7 +83,7 @@ def pinned_game_hands():
     for game in range(40):
         rules = CLASSIC if game % 4 < 2 else challenge_rules(15, 10**9)
         pick = first_move if game % 2 == 0 else last_move
-        state = new_game(rules, b"pinned-game-%d" % game)
+        state = new_game(rules, b"pinned-game-%d" % game, dealer=1)
         yield ids(state.hand)
         for _ in range(150):
             if state.status == Status.NO_MOVES:

@@ -80,7 +80,9 @@ def test_each_dealer_two_draw_is_exactly_the_pieces_that_fit_now_and_are_placeab
     rng = random.Random(11)
     boards = [CROWDED]
     for game in range(30):
-        boards.extend(board for board, _ in self_play_hands(CLASSIC, b"exact2-%d" % game, random_bot, rng, 60))
+        boards.extend(
+            board for board, _ in self_play_hands(CLASSIC, b"exact2-%d" % game, random_bot, rng, 60, dealer=1)
+        )
     rng.shuffle(boards)
     for board in [CROWDED, *boards[:100]]:
         filled = board_cells(board)
@@ -170,7 +172,7 @@ def test_a_dealer_two_game_replays_exactly_and_dealer_one_stays_the_default():
         events.append(("move", *move))
     replayed = list(replay(CLASSIC, b"replay-2", 0, events, dealer=2, client_seed="abc"))[-1][0]
     assert replayed == state and (state.dealer, state.client_seed) == (2, "abc")
-    assert new_game(CLASSIC, b"replay-2").dealer == 1
+    assert new_game(CLASSIC, b"replay-2", dealer=1).dealer == 1
     hands = {ids(new_game(CLASSIC, b"replay-2", dealer=2, client_seed=f"s{i}").hand) for i in range(20)}
     assert len(hands) > 10  # the client seed, with the server seed, picks the hands
     assert CURRENT_DEALER == 2 and sorted(DEALERS) == [1, 2, 3]
@@ -183,7 +185,7 @@ def test_unknown_dealers_and_bad_client_seeds_are_refused():
         with pytest.raises(InvalidRulesError):
             fair_pieces(0, BASE_SET, dealer=dealer)
     with pytest.raises(InvalidRulesError):
-        new_game(CLASSIC, b"x", client_seed="abc")  # dealer 1 has no client seed
+        new_game(CLASSIC, b"x", client_seed="abc", dealer=1)  # dealer 1 has no client seed
     for bad in ("", "x" * 65, "tab\there", "ü", b"bytes"):
         with pytest.raises(ValueError, match="a client seed is 1-64 printable ASCII characters"):
             new_game(CLASSIC, b"x", dealer=2, client_seed=bad)

@@ -70,6 +70,7 @@ def state_with(
         moves=moves,
         continues_left=rules.continues if continues_left is None else continues_left,
         status=status,
+        dealer=1,
     )
 
 
@@ -87,7 +88,7 @@ def test_status_values_are_the_api_strings():
 def test_the_modes_differ_only_by_their_rules_values():
     assert (CLASSIC.continues, DAILY.continues, PRACTICE.continues) == (1, 0, 0)
     assert CLASSIC.pieces == DAILY.pieces == PRACTICE.pieces == BASE_SET
-    assert CLASSIC.scoring == DAILY.scoring == ClassicScoring()
+    assert CLASSIC.scoring == DAILY.scoring == ClassicScoring(10, 100, 3_000, 3)
     assert PRACTICE.scoring != CLASSIC.scoring
     assert CLASSIC.target is DAILY.target is PRACTICE.target is None
     rules = challenge_rules(15, 12_000)
@@ -103,37 +104,37 @@ def test_impossible_challenge_rules_are_refused(kwargs):
     with pytest.raises(InvalidRulesError):
         challenge_rules(**kwargs)
     with pytest.raises(InvalidRulesError):
-        Rules("x", BASE_SET, ClassicScoring(), continues=-1)
+        Rules("x", BASE_SET, CLASSIC.scoring, continues=-1, version=1)
 
 
 def test_a_new_game_deals_hand_zero_from_the_seed_and_starts_playing():
-    state = new_game(CLASSIC, b"seed-1")
+    state = new_game(CLASSIC, b"seed-1", dealer=1)
     assert state.hand == deal_hand(0, BASE_SET, DealStream(b"seed-1", 0))
     assert (state.board, state.used, state.deals) == (0, (False, False, False), 1)
     assert (state.score, state.moves) == (0, 0)
     assert (state.combo, state.continues_left, state.status) == (Combo(), 1, Status.PLAYING)
-    assert new_game(DAILY, b"seed-1").continues_left == 0
+    assert new_game(DAILY, b"seed-1", dealer=1).continues_left == 0
 
 
 def test_a_new_game_can_start_from_a_challenge_board():
     start = from_rows(["#......#"] * 7 + [".######."])
-    state = new_game(challenge_rules(4, 1_500), b"seed-2", start)
+    state = new_game(challenge_rules(4, 1_500), b"seed-2", start, dealer=1)
     assert state.board == start
     assert state.hand == deal_hand(start, piece_set(4), DealStream(b"seed-2", 0))
 
 
 def test_a_start_board_with_a_full_line_is_refused():
     with pytest.raises(InvalidBoardError):
-        new_game(CLASSIC, b"s", ROW_MASKS[4])
+        new_game(CLASSIC, b"s", ROW_MASKS[4], dealer=1)
     with pytest.raises(InvalidBoardError):
-        new_game(CLASSIC, b"s", -5)
+        new_game(CLASSIC, b"s", -5, dealer=1)
     with pytest.raises(TypeError):
-        new_game(CLASSIC, "not bytes")
+        new_game(CLASSIC, "not bytes", dealer=1)
 
 
 def test_the_same_start_and_seed_give_everyone_the_same_first_hand():
     start = from_rows(["........"] * 6 + ["##.##.##", "#.#.#.#."])
-    assert new_game(DAILY, b"2025-01-01", start) == new_game(DAILY, b"2025-01-01", start)
+    assert new_game(DAILY, b"2025-01-01", start, dealer=1) == new_game(DAILY, b"2025-01-01", start, dealer=1)
 
 
 # ---------------------------------------------------------------------------
@@ -294,7 +295,7 @@ def test_no_thanks_ends_the_game_and_is_refused_unless_no_moves():
 
 
 def test_a_game_runs_to_the_end_through_continue_and_then_over():
-    state = new_game(CLASSIC, b"to-the-end")
+    state = new_game(CLASSIC, b"to-the-end", dealer=1)
     used_continue = False
     for _ in range(2000):
         if state.status == Status.NO_MOVES:
@@ -331,7 +332,7 @@ def test_board_rows_show_the_text_form():
 
 
 def test_replay_yields_each_state_event_and_result_in_order():
-    state = new_game(CLASSIC, b"replay")
+    state = new_game(CLASSIC, b"replay", dealer=1)
     expected, moves = [], []
     for _ in range(5):
         move = list(legal_moves(state))[-1]
@@ -341,14 +342,14 @@ def test_replay_yields_each_state_event_and_result_in_order():
     # The three spellings of a move event are all accepted.
     events = [("move", *moves[0]), ("move", moves[1]), ["move", *moves[2]]]
     events += [("move", *move) for move in moves[3:]]
-    steps = list(replay(CLASSIC, b"replay", 0, events))
+    steps = list(replay(CLASSIC, b"replay", 0, events, dealer=1))
     assert [event for _, event, _ in steps] == events
     assert [(state, result) for state, _, result in steps] == expected
 
 
 def test_replay_reproduces_a_whole_game_with_continue_and_no_thanks():
-    rules = Rules("two-continues", BASE_SET, ClassicScoring(), continues=2)
-    state = new_game(rules, b"whole-game")
+    rules = Rules("two-continues", BASE_SET, CLASSIC.scoring, continues=2, version=1)
+    state = new_game(rules, b"whole-game", dealer=1)
     events = []
     while not state.is_finished:
         if state.status == Status.NO_MOVES:
@@ -358,19 +359,19 @@ def test_replay_reproduces_a_whole_game_with_continue_and_no_thanks():
         events.append(event)
         state = apply_event(state, event)[0]
     assert "continue" in events and events[-1] == ("decline",)
-    steps = list(replay(rules, b"whole-game", 0, events))
+    steps = list(replay(rules, b"whole-game", 0, events, dealer=1))
     assert steps[-1][0] == state
     assert state.status == Status.OVER
     assert all((result is None) == (event[0] != "move") for _, event, result in steps)
 
 
 def test_replay_raises_at_a_refused_event():
-    steps = replay(CLASSIC, b"replay", 0, [("move", 0, 0, 0), ("move", 0, 0, 0)])
+    steps = replay(CLASSIC, b"replay", 0, [("move", 0, 0, 0), ("move", 0, 0, 0)], dealer=1)
     next(steps)
     with pytest.raises(SlotUsedError):
         next(steps)
     with pytest.raises(InvalidMoveError):
-        next(replay(CLASSIC, b"replay", 0, [("jump", 1)]))
+        next(replay(CLASSIC, b"replay", 0, [("jump", 1)], dealer=1))
 
 
 # ---------------------------------------------------------------------------
@@ -385,7 +386,7 @@ def random_play(rules, seed, picks):
 
     :returns: (states after each event, events, results).
     """
-    state = new_game(rules, seed)
+    state = new_game(rules, seed, dealer=1)
     states, events, results = [state], [], []
     for pick in picks:
         if state.status == Status.NO_MOVES:
@@ -438,7 +439,7 @@ def test_the_score_is_the_sum_of_the_move_points(rules, seed, picks):
 @given(rules=st.sampled_from(RULES_MIX), seed=seeds, picks=picks)
 def test_replay_from_seed_and_events_reproduces_the_same_states(rules, seed, picks):
     states, events, results = random_play(rules, seed, picks)
-    steps = list(replay(rules, seed, 0, events))
+    steps = list(replay(rules, seed, 0, events, dealer=1))
     assert [state for state, _, _ in steps] == states[1:]
     assert [result for _, _, result in steps] == results
 

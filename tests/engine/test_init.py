@@ -44,6 +44,10 @@ CONTRACT_NAMES = [
     # game
     "Status",
     "Rules",
+    "Ruleset",
+    "RULESETS",
+    "CURRENT_RULES",
+    "ruleset",
     "CLASSIC",
     "PRACTICE",
     "DAILY",
@@ -82,7 +86,17 @@ MODULE_NAMES = {
     "stream": ["DealStream"],
     "deal": ["deal_hand"],
     "solver": ["witness", "can_place_all"],
-    "rules": ["Rules", "CLASSIC", "PRACTICE", "DAILY", "challenge_rules"],
+    "rules": [
+        "Rules",
+        "Ruleset",
+        "RULESETS",
+        "CURRENT_RULES",
+        "CLASSIC",
+        "PRACTICE",
+        "DAILY",
+        "challenge_rules",
+        "ruleset",
+    ],
     "game": ["Status", "GameState", "new_game", "play", "continue_game", "decline", "replay"],
 }
 
@@ -156,7 +170,7 @@ def test_values_are_frozen():
 
     import pytest
 
-    state = engine.new_game(engine.CLASSIC, b"frozen")
+    state = engine.new_game(engine.CLASSIC, b"frozen", dealer=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.score = 10
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -10,7 +10,7 @@ from game.engine.game import GameState, Status, continue_game, play
 from game.engine.pieces import BASE_SET, PIECES
 from game.engine.review import Option, judge_move, review_game
 from game.engine.rules import CLASSIC, DAILY, PRACTICE
-from game.engine.scoring import ClassicScoring, Combo, PracticeScoring
+from game.engine.scoring import Combo
 
 BLOCK_AND_LONE_HOLES = from_rows(
     [
@@ -50,14 +50,14 @@ def state_on(board, hand, rules=CLASSIC, combo=NO_COMBO):
 
 
 def test_a_monomino_in_the_square_hole_strands_the_3x3_and_the_safe_placement_keeps_the_hand_placeable():
-    verdict = judge_move(BLOCK_AND_LONE_HOLES, O9_AND_MONOS, NONE_USED, (1, 1, 1), Combo(), ClassicScoring())
+    verdict = judge_move(BLOCK_AND_LONE_HOLES, O9_AND_MONOS, NONE_USED, (1, 1, 1), Combo(), CLASSIC.scoring)
     assert (verdict.played.points, verdict.played.lines, verdict.played.combo) == (10, 0, 0)
     assert (verdict.hand_placeable, verdict.stranded) == (False, True)
     assert verdict.safe == Option(slot=1, piece="mono", row=3, col=3, points=210, lines=2, combo=1)
 
 
 def test_a_monomino_in_a_lone_hole_keeps_the_hand_placeable_and_strands_nothing():
-    verdict = judge_move(BLOCK_AND_LONE_HOLES, O9_AND_MONOS, NONE_USED, (1, 5, 7), Combo(), ClassicScoring())
+    verdict = judge_move(BLOCK_AND_LONE_HOLES, O9_AND_MONOS, NONE_USED, (1, 5, 7), Combo(), CLASSIC.scoring)
     assert (verdict.played.points, verdict.played.lines, verdict.hand_placeable, verdict.stranded, verdict.safe) == (
         210,
         2,
@@ -69,37 +69,37 @@ def test_a_monomino_in_a_lone_hole_keeps_the_hand_placeable_and_strands_nothing(
 
 
 def test_a_missed_two_line_clear_shows_the_best_one_and_its_points():
-    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (0, 0, 0), Combo(), ClassicScoring())
+    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (0, 0, 0), Combo(), CLASSIC.scoring)
     assert (verdict.played.points, verdict.hand_placeable) == (10, True)
     assert verdict.better == Option(slot=0, piece="mono", row=3, col=3, points=210, lines=2, combo=1)
     assert verdict.combo_lost is False
 
 
 def test_a_missed_two_line_clear_at_combo_two_would_have_scored_610_and_kept_the_combo():
-    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (2, 0, 0), Combo(2, 1), ClassicScoring())
+    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (2, 0, 0), Combo(2, 1), CLASSIC.scoring)
     assert (verdict.played.points, verdict.played.combo) == (10, 0)
     assert verdict.better == Option(slot=2, piece="mono", row=3, col=3, points=610, lines=2, combo=3)
     assert verdict.combo_lost is True
 
 
 def test_a_missed_clear_in_practice_scores_by_the_practice_rules():
-    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (0, 0, 0), Combo(), PracticeScoring())
+    verdict = judge_move(BLOCK_AND_LONE_HOLES, MONOS, NONE_USED, (0, 0, 0), Combo(), PRACTICE.scoring)
     assert (verdict.played.points, verdict.better.points, verdict.better.lines, verdict.better.combo) == (1, 21, 2, 0)
 
 
 def test_a_missed_board_clear_counts_the_3000_bonus():
-    verdict = judge_move(EXAMPLE_5, MONOS, NONE_USED, (0, 0, 0), Combo(), ClassicScoring())
+    verdict = judge_move(EXAMPLE_5, MONOS, NONE_USED, (0, 0, 0), Combo(), CLASSIC.scoring)
     assert verdict.better == Option(slot=0, piece="mono", row=3, col=3, points=3_210, lines=2, combo=1)
-    played = judge_move(EXAMPLE_5, MONOS, NONE_USED, (0, 3, 3), Combo(), ClassicScoring())
+    played = judge_move(EXAMPLE_5, MONOS, NONE_USED, (0, 3, 3), Combo(), CLASSIC.scoring)
     assert (played.played.points, played.emptied, played.better) == (3_210, True, None)
 
 
 def test_a_clear_that_would_strand_the_rest_of_the_hand_is_not_a_missed_clear():
     board = from_rows([".#.#####", "#.#.##.#", "........", ".#...##.", "..#.####", "#.##.#.#", "..#.#.##", "..######"])
     hand = (PIECES["V3-sw"], PIECES["V5-sw"], PIECES["I2-h"])
-    clearing = judge_move(board, hand, NONE_USED, (0, 2, 6), Combo(), ClassicScoring())
+    clearing = judge_move(board, hand, NONE_USED, (0, 2, 6), Combo(), CLASSIC.scoring)
     assert (clearing.played.points, clearing.played.lines, clearing.stranded) == (130, 1, True)
-    played = judge_move(board, hand, NONE_USED, (0, 2, 1), Combo(), ClassicScoring())
+    played = judge_move(board, hand, NONE_USED, (0, 2, 1), Combo(), CLASSIC.scoring)
     assert (played.played.points, played.played.lines, played.hand_placeable, played.better) == (30, 0, True, None)
 
 

@@ -17,13 +17,12 @@ from game.engine.scoring import (
     ClassicScoring,
     Combo,
     MoveResult,
-    PracticeScoring,
 )
 
 NO_COMBO = Combo()  # a default argument shared by the helpers (a Combo is immutable)
 
-CLASSIC_SCORING = ClassicScoring()
-PRACTICE_SCORING = PracticeScoring()
+CLASSIC_SCORING = CLASSIC.scoring
+PRACTICE_SCORING = PRACTICE.scoring
 
 # Worked example 3: rows 0–2 filled in columns 3–7, columns 0–1 filled in rows 3–7, and (7, 7).
 EXAMPLE_3_BOARD = from_rows(
@@ -56,6 +55,7 @@ def state_with(board, hand_ids, combo=NO_COMBO, rules=CLASSIC, used=(False, Fals
         moves=0,
         continues_left=rules.continues,
         status=Status.PLAYING,
+        dealer=1,
     )
 
 
@@ -204,5 +204,5 @@ def test_rows_and_cols_must_add_up_to_lines_when_given():
 
 
 def test_scoring_strategies_are_stateless_values():
-    assert ClassicScoring() == ClassicScoring()
-    assert ClassicScoring() != PracticeScoring()
+    assert ClassicScoring(10, 100, 3_000, 3) == CLASSIC.scoring
+    assert CLASSIC.scoring != PRACTICE.scoring

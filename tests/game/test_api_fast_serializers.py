@@ -68,7 +68,7 @@ def test_a_daily_past_its_day_reads_expired_in_both(player):
 
 
 def test_a_move_result_with_lines_and_the_board_clear_bonus():
-    state = engine.new_game(engine.CLASSIC, b"fast", engine.from_rows(CROSS_MISSING_CENTRE))
+    state = engine.new_game(engine.CLASSIC, b"fast", engine.from_rows(CROSS_MISSING_CENTRE), dealer=1)
     state = dataclasses.replace(state, hand=(engine.PIECES["mono"],) * 3)
     _, result = engine.play(state, 0, 3, 3)
     assert (result.rows, result.cols, result.clear_bonus) == ((3,), (3,), 3000)

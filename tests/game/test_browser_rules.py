@@ -79,7 +79,7 @@ def _played_games() -> list[tuple[dict, dict]]:
     for name, rules in RULES.items():
         for bot in (random_bot, greedy_bot):
             for game in range(4):
-                state = engine.new_game(rules, f"{name}-{bot.__name__}-{game}".encode())
+                state = engine.new_game(rules, f"{name}-{bot.__name__}-{game}".encode(), dealer=1)
                 while True:
                     if state.status == engine.Status.NO_MOVES:
                         state = engine.continue_game(state)
@@ -106,6 +106,7 @@ def _worked_examples() -> list[tuple[dict, dict]]:
             moves=0,
             continues_left=rules.continues,
             status=engine.Status.PLAYING,
+            dealer=1,
         )
         given, expected, _ = _move(state, 0, row, col)
         return given, expected

@@ -45,7 +45,7 @@ def test_at_least_30_challenges_ship_climbing_from_an_empty_1500():
 
 def play_out(rules, seed, board, bot):
     rng = random.Random(seed)
-    state = engine.new_game(rules, seed.to_bytes(8, "big"), board)
+    state = engine.new_game(rules, seed.to_bytes(8, "big"), board, dealer=1)
     while state.status in (engine.Status.PLAYING, engine.Status.NO_MOVES):
         state = (
             engine.continue_game(state)

@@ -81,4 +81,6 @@ def test_the_scout_reads_everything_once_the_day_has_closed(fixed_seeds):
     reports, problems = verify_deal.verify(replay)  # the standalone verifier, its start board check included
     assert (problems, [r.problems for r in reports]) == ([], [[]] * len(scout.hands))
     replay["start_board"] = ["#......#", *replay["start_board"][1:]]
-    assert "the start board is not the one the day's seed makes" in verify_deal.verify(replay)[1][0]
+    problem = verify_deal.verify(replay)[1][0]
+    assert problem.startswith("start board row 0 is '#......#' in the replay, ")
+    assert problem.endswith(" by the rule (the day's seed makes)")

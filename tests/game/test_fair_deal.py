@@ -23,6 +23,7 @@ def test_a_new_game_takes_the_seed_its_commitment_named_and_a_fresh_one_is_drawn
     stored = Game.objects.get(pk=game["id"])
     assert game["fair"] == {
         "dealer": "2",
+        "rules": "1",
         "commitment": committed,
         "client_seed": "my seed",
         "client_seed_by": "player",
@@ -84,7 +85,7 @@ def test_starting_another_game_abandons_the_first_and_reveals_its_seed_to_anyone
 
 def test_a_game_dealt_before_verifiable_deals_has_fair_null_and_replays_with_dealer_1(api, player):
     old = services.game_start(player=player, mode="classic")
-    state = engine.new_game(engine.CLASSIC, bytes.fromhex(old.seed))  # dealer 1, as games were dealt then
+    state = engine.new_game(engine.CLASSIC, bytes.fromhex(old.seed), dealer=1)  # dealer 1, as games were dealt then
     Game.objects.filter(pk=old.pk).update(
         dealer=1, client_seed=None, status="over", hand=[p.id for p in state.hand], hands=[[p.id for p in state.hand]]
     )

@@ -125,14 +125,21 @@ def test_a_day_already_dealt_by_dealer_1_keeps_its_seed_and_dealer_for_everyone(
         assert daily_seeds.dailies_ahead()[0] == dt.date(2026, 12, 2)  # today keeps its old deal: no row
         second = services.game_start(player=other_player, mode="daily")
     assert (second.dealer, second.seed, second.client_seed) == (1, "11" * 32, None)
-    state = engine.new_game(engine.DAILY, bytes(b"\x11" * 32), engine.from_rows(second.start_board_rows))
+    state = engine.new_game(engine.DAILY, bytes(b"\x11" * 32), engine.from_rows(second.start_board_rows), dealer=1)
     assert second.hand == [p.id for p in state.hand]
 
 
 def test_the_schema_documents_fair_piece_set_next_commitment_client_seed_and_dailies(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     parts = schema["components"]["schemas"]
-    assert set(parts["Fair"]["properties"]) == {"dealer", "commitment", "client_seed", "client_seed_by", "server_seed"}
+    assert set(parts["Fair"]["properties"]) == {
+        "dealer",
+        "rules",
+        "commitment",
+        "client_seed",
+        "client_seed_by",
+        "server_seed",
+    }
     assert parts["Fair"]["properties"]["client_seed_by"].get("nullable") is True
     assert parts["Fair"]["properties"]["server_seed"].get("nullable") is True
     assert "fair" in parts["Game"]["properties"] and "piece_set" in parts["Replay"]["properties"]

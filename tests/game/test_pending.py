@@ -140,7 +140,15 @@ def _plan(sql: str) -> str:
 def test_a_claim_with_the_cache_down_finds_the_seed_by_its_index_not_by_a_scan(client, monkeypatch, player):
     Game.objects.bulk_create(
         [
-            Game(player=player, mode=mode, day=f"2026-11-{i + 1:02d}", seed=f"{i:064x}", hand=[], used=[])
+            Game(
+                player=player,
+                mode=mode,
+                day=f"2026-11-{i + 1:02d}",
+                seed=f"{i:064x}",
+                rules_version=1,
+                hand=[],
+                used=[],
+            )
             for i, mode in enumerate(["classic", "practice", "daily", "challenge"] * 5)
         ]
     )

@@ -206,7 +206,9 @@ def test_the_move_that_strands_a_piece_names_it_and_the_placement_that_kept_room
     """Issue 26: "This move left no room for the 2×2 square", not "the rest of the hand could not all be placed"."""
     rows = ["..#.#.#.", "...#.#.#", *CHECKERBOARD[2:]]  # the one 2×2 hole is the top-left corner
     start = replace(
-        new_game(CLASSIC, b"issue 26"), board=from_rows(rows), hand=(PIECES["O4"], PIECES["mono"], PIECES["mono"])
+        new_game(CLASSIC, b"issue 26", dealer=1),
+        board=from_rows(rows),
+        hand=(PIECES["O4"], PIECES["mono"], PIECES["mono"]),
     )
     first = play(start, 1, 0, 5)[0]
     data = _data(review_game(start, [((1, 0, 5), first), ((2, 0, 0), play(first, 2, 0, 0)[0])]), 1)

@@ -40,6 +40,7 @@ def make_game(player, *, mode="classic", score=0, status="over", finished_at=Non
         score=score,
         day=day or game_day(finished_at),
         finished_at=finished_at,
+        rules_version=1,
         start_board="." * 64,
         board="." * 64,
         hand=["mono", "mono", "mono"],

@@ -79,6 +79,7 @@ def test_you_far_down_the_board_are_shown_with_a_formatted_rank_and_a_link_to_yo
         "mode": "classic",
         "status": "over",
         "day": t.date(),
+        "rules_version": 1,
         "start_board": "." * 64,
         "board": "." * 64,
         "hand": ["mono"] * 3,
@@ -118,6 +119,18 @@ def test_classic_and_closed_daily_entries_link_to_the_replay_and_challenge_entri
     assert f'href="/leaderboards/replay/{daily.pk}/"' in client.get("/leaderboards/daily/").content.decode()
     challenge = client.get("/leaderboards/challenge/").content.decode()
     assert "/leaderboards/replay/" not in challenge and "Ada" in challenge
+
+
+def test_entries_with_a_game_link_to_its_proof_in_plain_words(client):
+    ada = make_player("Ada")
+    classic = make_game(ada, score=1500)
+    daily = make_game(ada, mode="daily", score=700)
+    link = f'<a class="lb-replay lb-fair" href="/games/{classic.pk}/fair/" data-testid="lb-fair">'
+    html = client.get("/leaderboards/classic/all/").content.decode()
+    assert link in html and "Was it fair?" in html and "Check Ada's game" in html
+    assert "/fair/" not in client.get("/leaderboards/daily/").content.decode()  # the day is open: no game
+    DailyClose.objects.create(day=daily.day, closed_at=timezone.now())
+    assert f'href="/games/{daily.pk}/fair/"' in client.get("/leaderboards/daily/").content.decode()
 
 
 def test_the_daily_tab_pages_through_earlier_days_but_not_the_future(client):

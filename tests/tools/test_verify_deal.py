@@ -53,24 +53,66 @@ def choose(board: int, hand: list[vd.Piece], used: list[bool], careful: bool):
     return None
 
 
-def _move_step(board: int, hand: list, used: list[bool], choice: tuple[int, int, int]) -> tuple[int, dict]:
-    """Play ``choice`` on ``board`` (marking its slot used): the board after it and the replay's step."""
+SCORING = vd.RULESETS["1"].scorings["classic"]
+
+
+def _move_step(board: int, hand: list, used: list[bool], choice: tuple[int, int, int], tally: dict) -> tuple[int, dict]:
+    """Play ``choice`` on ``board`` (marking its slot used, adding to ``tally``): the board after it and the step."""
     slot, row, col = choice
     mask, lines = hand[slot].at[row, col]
     before = view(hand, used)
     rows, cols = vd.full_lines(board | mask)
     board, used[slot] = vd.settle(board | mask, lines), True
-    result = {"squares": len(hand[slot].cells), "lines": len(rows) + len(cols), "rows": rows, "cols": cols}
+    squares, cleared = len(hand[slot].cells), len(rows) + len(cols)
+    scored = SCORING.move(squares, cleared, board == 0, tally["combo"])
+    tally.update(score=tally["score"] + scored["points"], combo=(scored["combo"], scored["left"]))
+    tally["moves"] += 1
+    numbers = {key: scored[key] for key in ("combo", "line_points", "clear_bonus", "points")}
+    result = {"squares": squares, "lines": cleared, "rows": rows, "cols": cols, **numbers}
     move = {"slot": slot, "row": row, "col": col}
     return board, {"hand": before, "move": move, "result": result, "board": vd.board_rows(board)}
+
+
+def _stars(status: str, score: int) -> tuple[int | None, dict | None]:
+    """The stars of a game that ends with ``status`` and ``score``: no earlier game, nothing capped."""
+    if status != "over":
+        return None, None
+    earned = 1 + min(5, score // 2500)
+    detail = {"base": 1, "score_bonus": earned - 1, "high_score": 0, "challenge": 0, "capped": 0}
+    return earned, detail | {"earned": earned, "paid": earned}
+
+
+def _game(status: str, challenge: int | None, tally: dict, continues: int, client_seed: str | None) -> dict:
+    """The replay's ``game`` of a game built here (its board and hand added by the caller)."""
+    fair = {
+        "dealer": "2",
+        "rules": "1",
+        "commitment": hashlib.sha256(SERVER_SEED).hexdigest(),
+        "client_seed": client_seed,
+        "server_seed": SERVER_SEED.hex(),
+    }
+    return {
+        "id": "g1",
+        "mode": "challenge" if challenge else "classic",
+        "challenge": challenge,
+        "target": 10**6 if challenge else None,
+        "status": status,
+        "score": tally["score"],
+        "moves": tally["moves"],
+        "combo": tally["combo"][0],
+        "combo_moves_left": tally["combo"][1],
+        "continues_left": continues,
+        "stars": _stars(status, tally["score"])[0],
+        "fair": fair,
+    }
 
 
 def build_replay(
     *, moves: int, careful: bool, challenge: int | None = None, start=EMPTY, client_seed=CLIENT_SEED
 ) -> dict:
-    """A finished game's replay, played by a simple bot and dealt by the verifier's own functions."""
+    """A finished game's replay, played by a simple bot and dealt and scored by the verifier's own functions."""
     pieces, board, steps, continues = vd.published_set(challenge), vd.parse_board(start), [], 1
-    dealt = 0
+    dealt, tally = 0, {"score": 0, "combo": (0, 0), "moves": 0}
 
     def deal(on: int) -> list[vd.Piece]:
         nonlocal dealt
@@ -88,27 +130,15 @@ def build_replay(
         if choice is None:
             status = "over"
             break
-        board, step = _move_step(board, hand, used, choice)
+        board, step = _move_step(board, hand, used, choice, tally)
         steps.append(step)
         if all(used):
             hand, used = deal(board), [False] * 3
-    fair = {
-        "dealer": "2",
-        "commitment": hashlib.sha256(SERVER_SEED).hexdigest(),
-        "client_seed": client_seed,
-        "server_seed": SERVER_SEED.hex(),
-    }
-    game = {
-        "id": "g1",
-        "mode": "challenge" if challenge else "classic",
-        "challenge": challenge,
-        "status": status,
-        "board": vd.board_rows(board),
-        "hand": view(hand, used),
-        "fair": fair,
-    }
+    game = _game(status, challenge, tally, continues, client_seed) | {"board": vd.board_rows(board)}
+    game["hand"] = view(hand, used)
     piece_set = [{"piece": p.id, "cells": [list(c) for c in p.cells]} for p in pieces]
-    return {"game": game, "piece_set": piece_set, "start_board": start, "steps": steps}
+    stars_detail = _stars(status, tally["score"])[1]
+    return {"game": game, "piece_set": piece_set, "start_board": start, "steps": steps, "stars_detail": stars_detail}
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +224,9 @@ def test_a_replay_built_from_the_rule_verifies(tmp_path, careless):
     status, out = run(tmp_path, careless)
     assert status == 0, out
     assert out.splitlines()[0].startswith("hand 1 (deal 0): OK — 3 pieces fit as dealt, placeable in full (")
+    score = careless["game"]["score"]
     assert out.splitlines()[-1].startswith("PASS: all ")
+    assert out.splitlines()[-1].endswith(f"the final score {score}, status over and stars follow rules 1")
 
 
 def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):

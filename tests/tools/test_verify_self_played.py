@@ -1,9 +1,10 @@
 """The standalone verifier (tools/verify_deal.py) agrees with the site on self-played games of every mode.
 
-200 games through the services, as players play them: Classic with its Continue, Practice,
-Challenges (with the added pieces of challenges 6, 10 and 15), and the Daily once its day is
-closed. Each game's replay is the API's (the serializer's JSON), checked by the verifier in
-process; a tampered replay of one of them fails.
+208 games through the services, as players play them: Classic with its Continue, Practice,
+Challenges (with the added pieces of challenges 6, 10 and 15; challenge 1 played to its win),
+and the Daily once its day is closed. Each game's replay is the API's (the serializer's JSON),
+checked in process by the verifier, every hand and every published number; a tampered replay
+of one of them fails.
 """
 
 import copy
@@ -21,11 +22,11 @@ from game.api.serializers import ReplaySerializer
 from game.daily.close import daily_close_due
 from game.models import Challenge, Game
 from tools import verify_deal as vd
-from tools.bots import random_bot
+from tools.bots import greedy_bot, random_bot
 
 pytestmark = pytest.mark.django_db
 
-GAMES_PER_MODE = 50
+GAMES_PER_MODE = 52
 MAX_MOVES = 15
 """A game still going after this many moves is ended as players end it: a new game abandons it
 (a Daily is expired by its day's close); every fifth Classic is played on to :data:`LONG_MOVES`
@@ -35,14 +36,14 @@ CHALLENGES = (1, 6, 10, 15, 24, 32)
 LA = ZoneInfo("America/Los_Angeles")
 
 
-def play(player, mode, rng, challenge=None, moves=MAX_MOVES):
+def play(player, mode, rng, challenge=None, moves=MAX_MOVES, bot=random_bot):
     game = services.game_start(player=player, mode=mode, challenge=challenge)
     for _ in range(moves):
         if game.status == "no_moves":
             game = services.game_continue(player=player, game_id=game.pk)
         if game.status != "playing":
             break
-        slot, row, col = random_bot(game.state, rng)
+        slot, row, col = bot(game.state, rng)
         game, _ = services.move_place(
             player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
         )
@@ -64,7 +65,17 @@ def self_played() -> list[Game]:
             number = CHALLENGES[n % len(CHALLENGES)]
             Challenge.objects.update(active=False)
             Challenge.objects.filter(number=number).update(active=True)  # open: no active challenge before it
-            games.append(play(player, "challenge", rng, number))
+            won = number == 1  # the greedy bot plays challenge 1 on to its target
+            games.append(
+                play(
+                    player,
+                    "challenge",
+                    rng,
+                    number,
+                    LONG_MOVES if won else MAX_MOVES,
+                    greedy_bot if won else random_bot,
+                )
+            )
             games.append(play(guest_create(), "daily", rng))
         for mode in ("classic", "practice", "challenge"):
             services.game_start(player=player, mode=mode, challenge=number)  # abandons the last unfinished ones
@@ -73,7 +84,7 @@ def self_played() -> list[Game]:
     return games
 
 
-def test_the_verifier_passes_every_hand_of_200_self_played_games_and_fails_a_tampered_one():
+def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_fails_a_tampered_one():
     games = self_played()
     replays = [replay_json(game) for game in games]
     assert len(replays) == 4 * GAMES_PER_MODE
@@ -85,7 +96,7 @@ def test_the_verifier_passes_every_hand_of_200_self_played_games_and_fails_a_tam
         assert len(reports) == len(game.hands)
         hands += len(reports)
     games = [Game.objects.get(pk=game.pk) for game in games]
-    assert {game.status for game in games} == {"over", "abandoned", "expired"} | ({"won"} & {g.status for g in games})
+    assert {game.status for game in games} == {"over", "won", "abandoned", "expired"}
     assert sum(game.events.filter(kind="continue").count() for game in games if game.mode == "classic") > 0
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
     assert {r["game"]["fair"]["dealer"] for r in replays if r["game"]["mode"] == "daily"} == {"3"}

@@ -153,3 +153,16 @@ export function playMove(board, combo, cells, row, col, scoring) {
   if (!placed) return null;
   return { ...placed, ...SCORING[scoring](placed.squares, placed.lines, placed.empty, combo) };
 }
+
+/*
+ * The rules versions (docs/rules.md § Rules versions; game.fair.rules of a replay): each mode's
+ * scoring strategy (SCORING) and Continues, and the stars' numbers (docs/rules.md § Stars, levels).
+ * A version is kept as published: a changed number is a new version, naming a new SCORING strategy.
+ */
+export const RULES = {
+  1: {
+    scoring: { classic: "classic", challenge: "classic", daily: "classic", practice: "practice" },
+    continues: { classic: 1, challenge: 1, daily: 0, practice: 0 },
+    stars: { base: 1, scoreStep: 2500, scoreMax: 5, highScore: 2, challengeMax: 20 },
+  },
+};

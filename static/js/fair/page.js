@@ -16,7 +16,7 @@ import { wordsOf } from "../words.js";
 import { Unverifiable } from "./board.js";
 import { wasShown, wasUsed } from "./seen.js";
 import { verifyReplay } from "./verify.js";
-import { handReasons } from "./words.js";
+import { describe, handReasons } from "./words.js";
 
 const root = document.querySelector("[data-fair-check]");
 if (root) check(root, wordsOf(root));
@@ -40,7 +40,11 @@ async function check(rootEl, t) {
     report = await verifyReplay(replay);
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
-    const text = t(`cannot-${code.replace(/_/g, "-")}`, { dealer: replay.game?.fair?.dealer });
+    const fair = replay.game?.fair;
+    const text = t(`cannot-${code.replace(/_/g, "-")}`, {
+      dealer: fair?.dealer,
+      rules: fair?.rules,
+    });
     return finish(rootEl, code === "no_fair" ? "unverified" : "unverifiable", text);
   }
   showVerdicts(report, t);
@@ -123,14 +127,14 @@ function showSummary(rootEl, report, t) {
   const total = numbers.format(report.hands.length);
   const failures = rootEl.querySelector("[data-fair-failures]");
   failures.replaceChildren();
-  for (const problem of report.problems)
-    failures.append(line(t(`why-${problem.code.replace(/_/g, "-")}`)));
+  for (const problem of report.problems) failures.append(line(describe(problem, t)));
   for (const hand of failed) failures.append(failedHand(rootEl, hand, t, numbers));
   failures.hidden = !failures.children.length;
   if (!failed.length && !report.problems.length) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
-    finish(rootEl, "failed", t("summary-failed", { failed: numbers.format(failed.length), total }));
+    const key = failed.length ? "summary-failed" : "summary-failed-game";
+    finish(rootEl, "failed", t(key, { failed: numbers.format(failed.length), total }));
   }
 }
 

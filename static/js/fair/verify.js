@@ -1,22 +1,37 @@
 /*
  * Check a finished game's public replay (docs/api.md `Replay`, GET /api/games/{id}/replay/)
- * against the published fair-deal rule, dealer 2 or 3 (docs/fair-deal.md § Checking a game):
- * the commitment is the SHA-256 of the revealed server seed; the moves replay from the
- * start board to the boards shown; every hand recomputed from the seeds and the board it
- * was dealt on is the hand shown; each piece fits that board; each hand is placeable in full.
+ * against the published fair-deal rule, dealer 2 or 3, and the rules of its version
+ * (docs/fair-deal.md § Checking a game): the commitment is the SHA-256 of the revealed server
+ * seed; the start board is the mode's; the moves replay from it to the boards shown, each
+ * scored by the board's own rules module (board.js SCORING) to the points, lines, combo and
+ * clear bonus shown; every hand recomputed from the seeds and the board it was dealt on is the
+ * hand shown; each piece fits that board; each hand is placeable in full; a Continue comes only
+ * where the mode allows one and only at "No moves left"; the final score, status and stars
+ * are the ones the moves and the rules give (totals.js).
  *
  *   const report = await verifyReplay(replay);
- *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, ...}]}
- *   report.problems = game-wide [{code, ...}]   (commitment, piece_set)
+ *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
+ *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, final,
+ *                                                 hand_fits, status, stars)
  *
- * Throws Unverifiable (code "no_fair", "dealer", "not_revealed" or "malformed") for a replay
- * that cannot be checked at all. Nothing here trusts the server's own verdict.
+ * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed" or "malformed") for a
+ * replay that cannot be checked at all. Nothing here trusts the server's own verdict.
  */
-import { boardRows, fits, fullLines, parseBoard, settle, Unverifiable } from "./board.js";
+import {
+  boardRows,
+  fits,
+  fullLines,
+  parseBoard,
+  RULES,
+  SCORING,
+  settle,
+  Unverifiable,
+} from "./board.js";
 import { dealHand, HAND_SIZE } from "./deal.js";
 import { Piece, publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
 import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
+import { endProblems, starProblems, startProblems } from "./totals.js";
 
 /* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0. */
 export const DEALERS = ["2", "3"];
@@ -31,6 +46,8 @@ export function readSeeds(fair) {
     throw new Unverifiable("no_fair", "dealt before verifiable deals");
   if (!DEALERS.includes(fair.dealer))
     throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
+  if (!Object.hasOwn(RULES, fair.rules))
+    throw new Unverifiable("rules", `unknown rules version ${JSON.stringify(fair.rules)}`);
   if (!fair.server_seed)
     throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
   const serverSeed = hexToBytes(fair.server_seed);
@@ -46,7 +63,13 @@ export function readSeeds(fair) {
       `client_seed is not printable ASCII: ${JSON.stringify(clientSeed)}`,
     );
   }
-  return { serverSeed, clientSeed, commitment: fair.commitment, dealer: fair.dealer };
+  return {
+    serverSeed,
+    clientSeed,
+    commitment: fair.commitment,
+    dealer: fair.dealer,
+    rules: RULES[fair.rules],
+  };
 }
 
 /* The game's piece set as the replay lists it, and whether it is the published set of its mode. */
@@ -62,14 +85,22 @@ function gamePieces(replay, game) {
 
 /* Walks the replay step by step, dealing every hand itself and comparing with what the replay shows. */
 class Walk {
-  constructor(pieces, key, clientSeed, board, dealer) {
+  constructor(pieces, key, seeds, board, game) {
     this.pieces = pieces;
-    this.dealer = dealer;
+    this.dealer = seeds.dealer;
     this.byId = new Map(pieces.map((piece) => [piece.id, piece]));
     this.key = key;
-    this.clientSeed = clientSeed;
+    this.clientSeed = seeds.clientSeed;
     this.board = board;
     this.hands = [];
+    this.scoring = seeds.rules.scoring[game.mode];
+    this.allowed = seeds.rules.continues[game.mode];
+    this.target = Number.isInteger(game.target) ? game.target : null;
+    this.score = 0;
+    this.combo = { combo: 0, movesLeft: 0 };
+    this.moves = 0;
+    this.continues = 0;
+    this.reached = false;
   }
 
   get current() {
@@ -144,6 +175,7 @@ class Walk {
 
   move(step, number) {
     const { slot, row, col } = step.move ?? {};
+    if (this.reached) this.current.problems.push({ code: "after_target", step: number });
     if (![0, 1, 2].includes(slot) || this.used[slot]) {
       this.current.problems.push({ code: "bad_slot", step: number });
       return;
@@ -156,13 +188,40 @@ class Walk {
       const cleared = fullLines(this.board | placement.mask);
       this.board = settle(this.board | placement.mask, placement.lines);
       const result = step.result ?? {};
-      const claimed = Array.isArray(result.rows) && Array.isArray(result.cols);
-      if (claimed && !(same(result.rows, cleared.rows) && same(result.cols, cleared.cols))) {
+      if (!(same(result.rows ?? [], cleared.rows) && same(result.cols ?? [], cleared.cols))) {
         this.current.problems.push({ code: "cleared", step: number });
       }
+      this.scoreMove(result, piece.cells.length, cleared.rows.length + cleared.cols.length, number);
     }
+    this.moves += 1;
     this.used[slot] = true;
     this.compareBoard(step.board, number);
+  }
+
+  /* The move's points, lines, combo and clear bonus by the game's rules, against the replay's result. */
+  scoreMove(result, squares, lines, number) {
+    const mine = SCORING[this.scoring](squares, lines, this.board === 0n, this.combo);
+    this.combo = mine.combo;
+    this.score += mine.points;
+    this.reached = this.target !== null && this.score >= this.target;
+    const expected = {
+      squares,
+      lines,
+      combo: mine.combo.combo,
+      line_points: mine.linePoints,
+      clear_bonus: mine.clearBonus,
+      points: mine.points,
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      if (result[name] !== value)
+        this.current.problems.push({
+          code: "number",
+          step: number,
+          name,
+          shown: result[name],
+          expected: value,
+        });
+    }
   }
 
   async continueGame(step, number) {
@@ -170,6 +229,9 @@ class Walk {
     const fitting = left.filter((piece) => fits(this.board, piece));
     if (fitting.length)
       this.current.problems.push({ code: "continue_fits", step: number, pieces: ids(fitting) });
+    if (this.continues >= this.allowed)
+      this.current.problems.push({ code: "continue_not_allowed", step: number });
+    this.continues += 1;
     this.compareBoard(step.board, number);
     await this.deal();
     this.compareHand(step.hand, number);
@@ -184,8 +246,7 @@ class Walk {
       }
       this.compareHand(step.hand, number);
       this.move(step, number);
-      const last = number === steps.length;
-      if (this.used.every(Boolean) && !(last && game.status === "won")) await this.deal();
+      if (this.used.every(Boolean) && !this.reached) await this.deal();
     }
     if (Array.isArray(game.hand)) this.compareHand(game.hand, "end");
     this.compareBoard(game.board, "end");
@@ -196,24 +257,22 @@ class Walk {
 export async function verifyReplay(replay) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
-  const { serverSeed, clientSeed, commitment, dealer } = readSeeds(game.fair);
+  const seeds = readSeeds(game.fair);
   const problems = [];
-  if ((await sha256Hex(serverSeed)) !== commitment) problems.push({ code: "commitment" });
+  if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
+    problems.push({ code: "commitment" });
   const { pieces, published } = gamePieces(replay, game);
   if (!published) problems.push({ code: "piece_set" });
-  const walk = new Walk(
-    pieces,
-    await hmacKey(serverSeed),
-    clientSeed,
-    parseBoard(replay.start_board),
-    dealer,
-  );
-  await walk.deal();
+  const start = parseBoard(replay.start_board);
+  problems.push(...(await startProblems(game, start, seeds.serverSeed)));
+  const walk = new Walk(pieces, await hmacKey(seeds.serverSeed), seeds, start, game);
   try {
+    await walk.deal();
     await walk.run(replay.steps, game);
   } catch (error) {
     if (error instanceof Unverifiable) throw error;
     throw new Unverifiable("malformed", `malformed replay (${error})`);
   }
+  problems.push(...endProblems(walk, game), ...starProblems(replay, game, seeds.rules, walk.score));
   return { hands: walk.hands, problems };
 }

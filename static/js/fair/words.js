@@ -4,7 +4,7 @@
  * t() of ../words.js.
  */
 
-const pieceList = (pieces) => pieces.join(", ");
+const pieceList = (pieces) => (Array.isArray(pieces) ? pieces.join(", ") : String(pieces ?? ""));
 
 /* One sentence per thing wrong with a hand of verify.js's report; none for a hand that passed. */
 export function handReasons(hand, t) {
@@ -12,17 +12,18 @@ export function handReasons(hand, t) {
   return hand.problems.map((problem) => describe(problem, t));
 }
 
-/* One sentence for a problem of verify.js (`{code, step, ...}`). */
-function describe(problem, t) {
+/* One sentence for a problem of verify.js (`{code, step, ...}`): a hand's, or the game's (no step). */
+export function describe(problem, t) {
   const where = problem.step === "end" ? t("at-end") : t("at-step", { step: problem.step });
   const values = {
     where,
     piece: problem.piece,
     row: problem.row,
-    shown: pieceList(problem.shown ?? []),
-    expected: pieceList(problem.expected ?? []),
-    was: pieceList(problem.was ?? []),
-    pieces: pieceList(problem.pieces ?? []),
+    what: problem.name ? t(`number-${problem.name.replace(/_/g, "-")}`) : "",
+    shown: pieceList(problem.shown),
+    expected: pieceList(problem.expected),
+    was: pieceList(problem.was),
+    pieces: pieceList(problem.pieces),
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }

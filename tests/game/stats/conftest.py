@@ -20,6 +20,7 @@ def ended_game(player, mode="classic", score=0, *, status="over", day=dt.date(20
         score=score,
         challenge=challenge,
         seed="00" * 32,
+        rules_version=1,
         start_board="." * 64,
         board="." * 64,
         hand=["mono"] * 3,

@@ -1,0 +1,97 @@
+"""Tampered copies of real replays, the same for both verifiers (issue 25: the tamper cases).
+
+Each function takes a replay as the API publishes it (docs/api.md ``Replay``) and returns
+``(tampered copy, the 1-based step the change is at, or None for a game-wide change)``.
+The hands a tamperer adds are dealt correctly, by the standalone verifier's own rule,
+so that only the rule under test can refuse them.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from tools import verify_deal as vd
+
+EMPTY = ["........"] * 8
+
+
+def _view(hand: list[vd.Piece]) -> list[dict]:
+    return [
+        {"slot": slot, "piece": piece.id, "cells": [list(cell) for cell in piece.cells], "used": False}
+        for slot, piece in enumerate(hand)
+    ]
+
+
+def deals(replay: dict) -> int:
+    """How many hands the game dealt: the first, one after each hand's last piece, one per Continue."""
+    count, used = 1, 0
+    for step in replay["steps"]:
+        if step.get("continue"):
+            count, used = count + 1, 0
+            continue
+        used += 1
+        if used == 3:
+            count, used = count + 1, 0
+    return count - (replay["game"]["status"] == "won" and used == 0)
+
+
+def extra_continue(replay: dict) -> tuple[dict, int]:
+    """A Continue at the game's final "No moves left", its hand dealt by the rule (the next deal number)."""
+    forged = copy.deepcopy(replay)
+    fair, k = forged["game"]["fair"], deals(replay)
+    client_seed = vd.deal_client_seed(fair["dealer"], fair["client_seed"] or "", k)
+    stream = vd.Stream(bytes.fromhex(fair["server_seed"]), client_seed, k)
+    pieces = [vd.Piece(entry["piece"], entry["cells"]) for entry in forged["piece_set"]]
+    hand = vd.deal_hand(vd.parse_board(forged["game"]["board"]), pieces, stream)
+    forged["steps"].append({"continue": True, "hand": _view(hand), "board": forged["game"]["board"]})
+    forged["game"]["hand"] = _view(hand)
+    return forged, len(forged["steps"])
+
+
+def filled_start(replay: dict) -> tuple[dict, None]:
+    """One more block on the start board, in a corner."""
+    forged = copy.deepcopy(replay)
+    forged["start_board"] = ["#" + forged["start_board"][0][1:], *forged["start_board"][1:]]
+    return forged, None
+
+
+def relabelled(replay: dict, mode: str) -> tuple[dict, None]:
+    """The game shown as a game of another mode (no challenge number, no target)."""
+    forged = copy.deepcopy(replay)
+    forged["game"].update(mode=mode, challenge=None, target=None)
+    return forged, None
+
+
+def renumbered(replay: dict, number: int) -> tuple[dict, None]:
+    """A challenge shown under another number."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["challenge"] = number
+    return forged, None
+
+
+def first_move(replay: dict) -> int:
+    """The 1-based number of the replay's first move step."""
+    return next(n for n, step in enumerate(replay["steps"], 1) if "move" in step)
+
+
+def changed_points(replay: dict) -> tuple[dict, int]:
+    """Ten more points on the first move, and ten more on the final score, so that they still add up."""
+    forged, number = copy.deepcopy(replay), first_move(replay)
+    forged["steps"][number - 1]["result"]["points"] += 10
+    forged["game"]["score"] += 10
+    return forged, number
+
+
+def changed_score(replay: dict) -> tuple[dict, None]:
+    forged = copy.deepcopy(replay)
+    forged["game"]["score"] += 10
+    return forged, None
+
+
+def changed_stars(replay: dict) -> tuple[dict, None]:
+    """One more star, its breakdown changed to match (one more for the score)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["stars"] += 1
+    for name in ("score_bonus", "earned", "paid"):
+        forged["stars_detail"][name] += 1
+    return forged, None

@@ -1,0 +1,159 @@
+"""The tamper cases of issue 25 against the standalone verifier (tools/verify_deal.py), on real games.
+
+Real games through the services (the API's replay JSON): a Classic game played to its end
+with its Continue, a Practice game, challenge 1 won, and a Daily read after its day closed.
+Each untouched replay passes; each tampered copy (tests/tools/tamper.py) is refused, and the
+verifier names the step, or the game-wide number, that is wrong.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+import time_machine
+
+from blockknock.accounts.services import guest_create
+from game.daily.close import daily_close_due
+from tests.game.test_audit import self_play
+from tests.tools import tamper
+from tests.tools.test_verify_self_played import LA, replay_json
+from tools import verify_deal as vd
+from tools.bots import greedy_bot, random_bot
+
+DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
+
+
+def finished_games() -> dict[str, dict]:
+    """The replays of one finished game of each kind, by name."""
+    rng, player = random.Random(8), guest_create()
+    with time_machine.travel(DAY, tick=False):
+        games = {
+            "classic": self_play(player, "classic", random_bot, rng, max_moves=400),
+            "practice": self_play(player, "practice", random_bot, rng, max_moves=400),
+            "challenge": self_play(player, "challenge", greedy_bot, rng, challenge=1, max_moves=400),
+            "daily": self_play(guest_create(), "daily", random_bot, rng, max_moves=400),
+        }
+    with time_machine.travel(DAY + dt.timedelta(days=1), tick=False):
+        assert daily_close_due() == [DAY.date()]
+        return {name: replay_json(game) for name, game in games.items()}
+
+
+_PLAYED: dict[str, dict] = {}
+"""The replays, played once for the module: plain JSON, they outlive each test's database."""
+
+
+@pytest.fixture
+def replays(db) -> dict[str, dict]:
+    if not _PLAYED:
+        _PLAYED.update(finished_games())
+    statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items()}
+    assert statuses == {"classic": "over", "practice": "over", "challenge": "won", "daily": "over"}
+    assert [bool(step.get("continue")) for step in _PLAYED["classic"]["steps"]].count(True) == 1
+    return _PLAYED
+
+
+def failures(replay: dict) -> list[str]:
+    """Every problem the verifier reports: each hand's, then the game-wide ones."""
+    reports, problems = vd.verify(replay)
+    return [problem for report in reports for problem in report.problems] + problems
+
+
+@pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
+def test_the_untouched_replays_pass(replays, name):
+    assert failures(replays[name]) == []
+
+
+@pytest.mark.parametrize("name", ["classic", "practice", "daily"])
+def test_an_extra_continue_dealt_by_the_rule_is_refused_at_its_step(replays, name):
+    forged, step = tamper.extra_continue(replays[name])
+    allowed = {"classic": 1, "practice": 0, "daily": 0}[name]
+    assert failures(forged) == [
+        f"step {step}: Continue number {allowed + 1}, the {name} mode allows {allowed}",
+        "final status: 'over' in the replay, the moves end it abandoned or expired",  # the new hand fits
+    ]
+
+
+def test_a_continue_while_a_piece_fits_is_refused_at_its_step(replays):
+    forged, _ = tamper.extra_continue(replays["challenge"])  # the won challenge's last hand: pieces still fit
+    step = len(forged["steps"])
+    found = failures(forged)
+    assert found[0].startswith(f"step {step}: Continue while ") and found[0].endswith(" (not at No moves left)")
+
+
+@pytest.mark.parametrize("name", ["classic", "practice"])
+def test_a_start_board_with_a_block_is_refused(replays, name):
+    forged, _ = tamper.filled_start(replays[name])
+    found = failures(forged)
+    assert (
+        "start board row 0 is '#.......' in the replay, '........' by the rule (a game of this mode starts empty)"
+        in found
+    )
+
+
+def test_a_won_challenge_relabelled_as_classic_is_refused(replays):
+    forged, _ = tamper.relabelled(replays["challenge"], "classic")
+    assert failures(forged) == ["final status: 'won' in the replay, the moves end it abandoned or expired"]
+
+
+def test_a_classic_game_relabelled_as_practice_is_refused_at_its_first_move(replays):
+    forged, _ = tamper.relabelled(replays["classic"], "practice")
+    step = tamper.first_move(forged)
+    assert failures(forged)[0].startswith(f"step {step}: points ")
+
+
+def test_a_challenge_relabelled_without_its_number_is_refused(replays):
+    forged = tamper.renumbered(replays["challenge"], None)[0]
+    assert "the game is labelled challenge with challenge None and target 1500" in failures(forged)
+
+
+@pytest.mark.parametrize("number", [6, 15])
+def test_a_renumbered_challenge_is_refused(replays, number):
+    forged, _ = tamper.renumbered(replays["challenge"], number)
+    found = failures(forged)
+    assert f"the replay's piece_set is not the published set for challenge {number}" in found
+    assert any(problem.startswith("stars: challenge ") for problem in found)
+
+
+@pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
+def test_changed_points_are_refused_at_their_step(replays, name):
+    forged, step = tamper.changed_points(replays[name])
+    shown, score = forged["steps"][step - 1]["result"]["points"], forged["game"]["score"]
+    assert failures(forged) == [
+        f"step {step}: points {shown} in the replay, {shown - 10} recomputed",
+        f"final score: {score} in the replay, {score - 10} recomputed",  # the score the moves give
+    ]
+
+
+@pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
+def test_a_changed_score_is_refused(replays, name):
+    forged, _ = tamper.changed_score(replays[name])
+    score = forged["game"]["score"]
+    assert failures(forged)[0] == f"final score: {score} in the replay, {score - 10} recomputed"
+
+
+@pytest.mark.parametrize("name", ["classic", "challenge", "daily"])
+def test_changed_stars_are_refused(replays, name):
+    forged, _ = tamper.changed_stars(replays[name])
+    detail = forged["stars_detail"]
+    assert failures(forged) == [
+        f"stars: score_bonus {detail['score_bonus']} in the replay, {detail['score_bonus'] - 1} by the rules",
+        f"stars: earned {detail['earned']} in the replay, {detail['earned'] - 1} by the rules",
+        f"stars: paid {detail['paid']} in the replay, {detail['paid'] - 1} by the rules",
+        f"stars: {forged['game']['stars']} in the replay, {detail['paid'] - 1} by the rules",
+    ]
+
+
+def test_an_unknown_rules_version_cannot_be_verified(replays):
+    forged = {**replays["classic"], "game": {**replays["classic"]["game"]}}
+    forged["game"]["fair"] = {**forged["game"]["fair"], "rules": "2"}
+    with pytest.raises(vd.Unusable, match=r"unknown rules version '2' \(this program checks rules \"1\"\)"):
+        vd.verify(forged)
+
+
+def test_a_final_hand_marked_as_fitting_when_it_does_not_is_refused(replays):
+    forged = tamper.changed_score(replays["classic"])[0]
+    forged["game"]["score"] -= 10
+    forged["game"]["hand"][0]["fits"] = not forged["game"]["hand"][0]["fits"]
+    assert failures(forged)[0].startswith("final hand: fits [")
