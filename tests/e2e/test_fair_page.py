@@ -288,3 +288,20 @@ def test_a_hands_four_boards_are_a_2_by_2_grid_on_a_phone_and_four_across_on_a_w
         assert all(all(hand["tails"]) for hand in hands)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("chosen_by", "lines"),
+    [("server", ["commitment:unknown"]), ("player", ["commitment:unknown", "client-seed:unknown"])],
+)
+def test_a_client_seed_the_server_chose_is_not_said_to_be_missing_from_this_browser(page: Page, chosen_by, lines):
+    """A first visit's game (the server chose its client seed): no "no record of sending" line, which read
+    like a warning to a new player on the very browser that played it (issue 26's trial)."""
+    game = finished_game(5)
+    serve_changed(page, game, lambda replay: replay["game"]["fair"].update(client_seed_by=chosen_by))
+    page.goto(fair_url(game))
+    expect_verified(page, game)
+    seen = page.get_by_test_id("fair-seen").locator("li")
+    expect(seen).to_have_count(len(lines))
+    for n, value in enumerate(lines):
+        expect(seen.nth(n)).to_have_attribute("data-seen", value)

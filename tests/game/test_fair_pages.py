@@ -114,6 +114,6 @@ def test_the_fair_page_says_in_plain_words_who_chose_the_client_seed(client):
     client.post("/games/new/", {"client_seed": "mine again"}, **HX)
     first, second = Game.objects.order_by("pk")[:2]
     server = client.get(f"/games/{first.pk}/fair/").content.decode()
-    assert "The server chose the client seed: none was sent when the game started." in server
+    assert "The server chose the client seed: this game was dealt before your browser could send one" in server
     player = client.get(f"/games/{second.pk}/fair/").content.decode()
-    assert "You chose the client seed: your browser (or your app) sent it when the game started." in player
+    assert "Your side chose the client seed: your browser (or your app) picked it at random" in player

@@ -73,7 +73,8 @@ function showSeen(rootEl, fair, t) {
   const list = rootEl.querySelector("[data-fair-seen]");
   const seen = wasShown(fair.commitment);
   list.append(seenLine(seen, t(seen ? "seen-commitment" : "unseen-commitment"), "commitment"));
-  if (fair.client_seed) {
+  if (fair.client_seed && fair.client_seed_by === "player") {
+    // a seed the server chose was never this browser's to send: no line that reads like a warning
     const used = wasUsed(fair.client_seed);
     list.append(seenLine(used, t(used ? "used-client-seed" : "unused-client-seed"), "client-seed"));
   }
