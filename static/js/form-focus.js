@@ -10,7 +10,7 @@ const FIELDS = "input:not([type=hidden]), select, textarea";
 
 function keepInView(field) {
   const form = field.closest(FORMS);
-  const submit = form && form.querySelector('button[type="submit"], input[type="submit"]');
+  const submit = form?.querySelector('button[type="submit"], input[type="submit"]');
   if (!submit) return;
   submit.scrollIntoView({ block: "nearest", behavior: "instant" });
   field.scrollIntoView({ block: "nearest", behavior: "instant" });
@@ -23,6 +23,6 @@ document.addEventListener("focusin", (event) => {
 if (window.visualViewport) {
   window.visualViewport.addEventListener("resize", () => {
     const field = document.activeElement;
-    if (field && field.matches(FIELDS)) keepInView(field);
+    if (field?.matches(FIELDS)) keepInView(field);
   });
 }

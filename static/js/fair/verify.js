@@ -146,7 +146,7 @@ class Walk {
       String(entry?.piece),
       Array.isArray(entry?.cells) ? entry.cells : (known?.cells ?? []),
     );
-    return known && known.equals(shown) ? known : shown;
+    return known?.equals(shown) ? known : shown;
   }
 
   /* What is wrong with a hand as dealt: pieces not in the set (or reshaped), pieces that do not fit, not placeable. */
@@ -225,7 +225,7 @@ class Walk {
   }
 
   async continueGame(step, number) {
-    const left = this.hand.filter((piece, slot) => !this.used[slot]);
+    const left = this.hand.filter((_piece, slot) => !this.used[slot]);
     const fitting = left.filter((piece) => fits(this.board, piece));
     if (fitting.length)
       this.current.problems.push({ code: "continue_fits", step: number, pieces: ids(fitting) });
