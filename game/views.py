@@ -85,6 +85,11 @@ class ModeFacts:
         """The closed Daily of the game's day (``None`` while open)."""
         return daily_selectors.daily_result(day=self.game.day)
 
+    @cached_property
+    def last_game(self):
+        """The player's last finished game of this mode before this one (issue 26: it stays reachable)."""
+        return selectors.game_last_finished(player=self.game.player_id, mode=self.game.mode, before=self.game.pk)
+
     @property
     def level_up(self) -> bool:
         """The finished game raised the player's level (docs/rules.md § Stars, levels)."""
