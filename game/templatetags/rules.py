@@ -16,6 +16,8 @@ def _scoring() -> dict:
     classic, practice = ClassicScoring(), PracticeScoring()
     return {
         "square": classic.points_per_square,
+        "square_2x2": classic.score(4, 0, False, Combo())[0].points,
+        "square_3x3": classic.score(9, 0, False, Combo())[0].points,
         "line": classic.line_points_unit,
         "line_table": [(n, classic.line_points(n, 1)) for n in range(1, 7)],
         "bonus": classic.empty_board_bonus,
