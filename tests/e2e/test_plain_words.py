@@ -16,6 +16,7 @@ from game import services
 from game.models import Game
 from tests.e2e.conftest import DEFAULT_TIMEOUT_MS
 from tests.e2e.jargon import assert_no_jargon
+from tests.e2e.test_fair_replays import ship_the_ladder
 from tests.e2e.test_stats import _sign_in
 from tests.helpers import set_position
 
@@ -72,6 +73,7 @@ def _finish(game: Game) -> Game:
 @pytest.mark.parametrize("language", ["en", "zh-hant"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_play_flow_shows_no_hash_seed_or_commitment(browser, live_server, size, language):
+    ship_the_ladder()
     player = guest_create()
     services.game_start(player=player, mode="daily")  # today's Daily, finished below
     game = _one_move_from_the_end(player, score=0)
