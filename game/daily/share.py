@@ -37,10 +37,10 @@ __all__ = [
     "EMPTIED",
     "FIRST_DAILY",
     "HAND_EMOJIS",
+    "PICTURE_CELLS",
     "daily_number",
     "daily_rank",
     "daily_share_text",
-    "PICTURE_CELLS",
     "picture",
 ]
 

@@ -118,7 +118,8 @@ def test_the_end_card_cheers_a_new_best_and_a_level_up_and_the_last_game_stays_a
 ):
     player = guest_create()
     earlier = services.game_start(player=player, mode="classic")
-    Game.objects.filter(pk=earlier.pk).update(status="over", score=100, finished_at=timezone.now() - dt.timedelta(hours=1))
+    an_hour_ago = timezone.now() - dt.timedelta(hours=1)
+    Game.objects.filter(pk=earlier.pk).update(status="over", score=100, finished_at=an_hour_ago)
     game = _one_move_from_the_end(player, score=2600)
     page = _page(browser, live_server, (390, 844), language)
     _sign_in(page, live_server, player)

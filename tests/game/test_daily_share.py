@@ -11,7 +11,15 @@ from django.utils import timezone, translation
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
-from game.daily.share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, PICTURE_CELLS, daily_number, daily_share_text, picture
+from game.daily.share import (
+    EMOJIS_PER_LINE,
+    EMPTIED,
+    HAND_EMOJIS,
+    PICTURE_CELLS,
+    daily_number,
+    daily_share_text,
+    picture,
+)
 from game.models import DailyClose
 from tests.game.test_audit import self_play
 from tests.helpers import open_page
