@@ -124,16 +124,16 @@ def test_the_end_card_cheers_a_new_best_and_a_level_up_and_the_last_game_stays_a
     page = _page(browser, live_server, (390, 844), language)
     _sign_in(page, live_server, player)
     page.goto("/")
-    level = page.get_by_test_id("level")
-    expect(level).to_have_text("Lv 0" if language == "en" else "0 級")
-    level.click()  # the level says what it counts, in one line
-    expect(page.get_by_test_id("level-explain")).to_be_visible()
-    expect(page.get_by_test_id("level-explain")).to_contain_text("2,500")
+    expect(page.get_by_test_id("level")).to_have_text("Lv 0" if language == "en" else "0 級")
+    page.get_by_test_id("level").tap()  # Lv (or ★): the chip's card says what each counts, in one line
+    card = page.get_by_test_id("player-card")
+    expect(card.get_by_test_id("level-explain")).to_contain_text("2,500")
+    expect(card.get_by_test_id("stars-explain")).to_be_visible()
     page.keyboard.press("Escape")
-    expect(page.get_by_test_id("level-explain")).to_be_hidden()
-    page.get_by_test_id("stars").first.focus()
+    expect(card).to_be_hidden()
+    page.get_by_test_id("player-chip").focus()
     page.keyboard.press("Enter")  # the keyboard opens it too
-    expect(page.get_by_test_id("stars-explain")).to_be_visible()
+    expect(card).to_be_visible()
     page.keyboard.press("Escape")
 
     finished = _finish(game)

@@ -6,7 +6,6 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from blockknock.accounts.services import guest_create
 from game import services
 from tests.helpers import log_in_new_guest
 
@@ -82,5 +81,5 @@ def test_the_header_badges_and_the_end_card_follow(client, changed):
     html = client.get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert "Over the 80-a-day cap: 4 not paid" in _text(html)
     assert "Lv +1 for every Classic game of 3,000+ points." in _text(html)
-    badges = render_to_string("includes/player_badges.html", {"p": guest_create(), "oob": False})
-    assert "for each finished Classic game of 3,000 points or more." in _text(badges)
+    card = render_to_string("includes/player_card.html")
+    assert "for each finished Classic game of 3,000 points or more." in _text(card)
