@@ -1,6 +1,7 @@
-// A first game's one hint ("Drag a piece onto the board", templates/game/modes/bar.html, rendered hidden
-// before a game's first move): shown until this browser's first move (board/sync.js sends "bk:move"),
-// then never again.
+// The mode bar's notes for the time between games (templates/game/modes/bar.html), gone at the first move
+// (board/sync.js sends "bk:move"): "Your last game" ([data-until-move]) and a first game's one hint
+// ("Drag a piece onto the board", [data-first-hint], rendered hidden), shown only until this browser's
+// first move ever.
 const KEY = "bk-first-move-done";
 
 function done() {
@@ -12,18 +13,17 @@ function done() {
 }
 
 const hint = document.querySelector("[data-first-hint]");
-if (hint && !done()) {
-  hint.hidden = false;
-  document.addEventListener(
-    "bk:move",
-    () => {
-      hint.remove();
-      try {
-        localStorage.setItem(KEY, "1");
-      } catch {
-        /* storage off */
-      }
-    },
-    { once: true },
-  );
-}
+if (hint && !done()) hint.hidden = false;
+document.addEventListener(
+  "bk:move",
+  () => {
+    for (const note of document.querySelectorAll("[data-first-hint], [data-until-move]"))
+      note.remove();
+    try {
+      localStorage.setItem(KEY, "1");
+    } catch {
+      /* storage off */
+    }
+  },
+  { once: true },
+);
