@@ -159,8 +159,7 @@ def challenges_won(*, player) -> set[int]:
 
 
 def challenge_unlocked(*, player, number: int) -> bool:
-    """Whether challenge ``number`` is open to the player: the active challenge before it is won
-    (docs/rules.md § Modes)."""
+    """Whether challenge ``number`` is open to the player: the active one before it is won (docs/rules.md § Modes)."""
     previous = (
         Challenge.objects.filter(active=True, number__lt=number)
         .order_by("-number")
