@@ -28,7 +28,7 @@ def test_each_event_is_one_byte_of_the_record_in_the_order_played(player):
 
 def test_a_challenge_edited_by_staff_after_a_game_started_leaves_the_game_as_it_froze_it(player):
     api = api_client_for(player)
-    rung = Challenge.objects.get(number=1)
+    rung, _ = Challenge.objects.get_or_create(number=1, defaults={"target": 1500})
     game = services.game_start(player=player, mode="challenge", challenge=1)
     frozen = (game.start_board, game.piece_set, game.target)
     assert frozen == ("." * 64, 1, rung.target)
