@@ -5,18 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from blockknock.admin_records import RecordAdmin
 
-from .models import Challenge, DailyClose, Game, GameEvent
-
-
-class MoveInline(admin.TabularInline):
-    model = GameEvent
-    fields = ("seq", "kind", "slot", "row", "col", "points", "created_at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
+from .models import Challenge, DailyClose, Game
 
 
 @admin.register(Game)
@@ -27,14 +16,38 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ("mode", "status", "day")
     search_fields = ("id", "player__username", "player__name")
     date_hierarchy = "created_at"
-    inlines = [MoveInline]
     fieldsets = (
         (None, {"fields": ("player", "mode", "challenge", "day", "status", "target")}),
         (
             _("Position"),
-            {"fields": ("board_text", "hand", "used", "score", "combo", "combo_moves_left", "moves", "continues_left")},
+            {
+                "fields": (
+                    "board_text",
+                    "hand",
+                    "used",
+                    "deals",
+                    "score",
+                    "combo",
+                    "combo_moves_left",
+                    "moves",
+                    "continues_left",
+                )
+            },
         ),
-        (_("Record"), {"fields": ("start_board_text", "hands", "stars", "created_at", "finished_at")}),
+        (
+            _("Record"),
+            {
+                "fields": (
+                    "rules_version",
+                    "dealer",
+                    "start_board_text",
+                    "events_text",
+                    "stars",
+                    "created_at",
+                    "finished_at",
+                )
+            },
+        ),
     )
     readonly_fields = (
         "player",
@@ -51,8 +64,11 @@ class GameAdmin(admin.ModelAdmin):
         "combo_moves_left",
         "moves",
         "continues_left",
+        "deals",
+        "rules_version",
+        "dealer",
         "start_board_text",
-        "hands",
+        "events_text",
         "stars",
         "created_at",
         "finished_at",
@@ -71,6 +87,13 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("start board"))
     def start_board_text(self, game):
         return rows_html(game.start_board_rows)
+
+    @admin.display(description=_("events"))
+    def events_text(self, game):
+        """The record's events, one per line: ``slot row col`` for a placement, else its kind."""
+        return format_html_join(
+            "", "<code>{}</code><br>", ((" ".join(str(part) for part in event),) for event in game.events)
+        )
 
 
 def rows_html(rows):

@@ -105,6 +105,15 @@ class ModePolicy:
         """The rules a stored game of this mode plays by: its mode's under its rules version."""
         return engine.ruleset(game.rules_version).rules(self.name)
 
+    def start_board(self, game) -> engine.Bitboard:
+        """The board a game of this mode that stores none started on (docs/record.md): empty here."""
+        return engine.EMPTY
+
+    def frozen_start(self, board: engine.Bitboard) -> str | None:
+        """What a new game of this mode stores of its start ``board``: nothing where :meth:`start_board`
+        makes it again (here, and the Daily's); a challenge's board as the game froze it."""
+        return None
+
     def before_start(self, *, player, day: dt.date) -> None:
         """Whatever a start of this mode checks or closes first (nothing here; the Daily's one a day)."""
 
@@ -158,6 +167,9 @@ class ChallengePolicy(ModePolicy):
             challenge=challenge.number,
             piece_set=challenge.piece_set or challenge.number,
         )
+
+    def frozen_start(self, board):
+        return "".join(engine.to_rows(board))
 
     def rules(self, game):
         rules = engine.ruleset(game.rules_version)

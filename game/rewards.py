@@ -18,9 +18,7 @@ STARS_HIGH_SCORE = 2
 STARS_CHALLENGE_MAX = 20
 """A won challenge N pays at least ``min(N, 20)``."""
 STARS_DAILY_CAP = 60
-"""Stars a day from games; what is over is not paid. The Daily win is outside the cap."""
-STARS_DAILY_WIN = 100
-"""Each player tied at the top finished Daily score of a day."""
+"""Stars a day from games; what is over is not paid. The Daily win (its rules version's) is outside the cap."""
 LEVEL_SCORE = 2500
 """A finished Classic game of at least this score raises the level by one."""
 
@@ -70,15 +68,35 @@ def star_award(
     >>> star_award(score=9000, best_before=None, won_challenge=None, paid_today=58).paid
     2
     """
-    base = STARS_BASE
-    score_bonus = min(STARS_SCORE_MAX, score // STARS_SCORE_STEP)
     beat = high_score_counts and best_before is not None and score > best_before
     high = STARS_HIGH_SCORE if beat else 0
-    usual = base + score_bonus + high
-    challenge = max(0, min(won_challenge, STARS_CHALLENGE_MAX) - usual) if won_challenge else 0
-    earned = usual + challenge
-    capped = max(0, earned - max(0, STARS_DAILY_CAP - paid_today))
-    return StarAward(base=base, score_bonus=score_bonus, high_score=high, challenge=challenge, capped=capped)
+    usual = _usual(score, high)
+    challenge = _challenge_extra(usual, won_challenge)
+    capped = max(0, usual + challenge - max(0, STARS_DAILY_CAP - paid_today))
+    return StarAward(STARS_BASE, usual - STARS_BASE - high, high, challenge, capped)
+
+
+def _usual(score: int, high_score: int) -> int:
+    """The stars every game earns: for playing, the score bonus and ``high_score``."""
+    return STARS_BASE + min(STARS_SCORE_MAX, score // STARS_SCORE_STEP) + high_score
+
+
+def _challenge_extra(usual: int, won_challenge: int | None) -> int:
+    """What a won challenge adds on top of the ``usual`` stars."""
+    return max(0, min(won_challenge, STARS_CHALLENGE_MAX) - usual) if won_challenge else 0
+
+
+def award_of(*, score: int, won_challenge: int | None, high_score: int, paid: int) -> StarAward:
+    """The :class:`StarAward` of a finished game, from what it stores: its score, the challenge it won,
+    its high-score bonus and the stars it was paid (the cap took the rest).
+
+    >>> award = star_award(score=9000, best_before=100, won_challenge=None, paid_today=55)
+    >>> award_of(score=9000, won_challenge=None, high_score=award.high_score, paid=award.paid) == award
+    True
+    """
+    usual = _usual(score, high_score)
+    challenge = _challenge_extra(usual, won_challenge)
+    return StarAward(STARS_BASE, usual - STARS_BASE - high_score, high_score, challenge, usual + challenge - paid)
 
 
 def raises_level(score: int) -> bool:

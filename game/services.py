@@ -2,9 +2,10 @@
 
 The HTMX views and the JSON API both call these. Each runs in one transaction:
 the game row is locked (``SELECT … FOR UPDATE``), the engine applies the action,
-and the new state and the event row are saved together, guarded by a
-compare-and-set on ``Game.seq`` so a stale or duplicated request changes nothing
-(these three statements are :mod:`game.models.rows`: SQL built once, not per call).
+and the new state is saved with the action's byte appended to the game's record
+(docs/record.md) in one UPDATE, guarded by a compare-and-set on ``Game.seq`` so a
+stale or duplicated request changes nothing (these statements are
+:mod:`game.models.rows`: SQL built once, not per call).
 A game that ends is paid its stars in the same transaction (``game.rewards``), and
 :data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
@@ -20,7 +21,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds, selectors
 from .engine.stream import check_client_seed
-from .models import FINISHED, UNFINISHED, EventKind, Game, GameEvent, Status, board_text, rows
+from .models import FINISHED, UNFINISHED, Game, Status, rows
 from .modes import DealSeeds, ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
@@ -96,9 +97,8 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
         rules_version=start.rules.version,
         client_seed=deal.client_seed,
         client_seed_by=deal.client_seed_by,
-        start_board=board_text(state.board),
+        start_board=policy.frozen_start(state.board),
         target=start.rules.target,
-        hands=[],
     )
     game.load_state(state)
     return game
@@ -138,21 +138,20 @@ def _locked_game(player, game_id) -> Game:
     return game
 
 
-def _save(game: Game, event: GameEvent, expected_seq: int) -> None:
-    """Store the new state and its event, and pay a game that just ended.
+def _save(game: Game, event: tuple, expected_seq: int) -> None:
+    """Store the new state with ``event`` (an engine event) appended to the record, and pay a game that
+    just ended: one UPDATE of the row.
 
     :raises errors.StaleMove: another write got there first (compare-and-set on ``seq``).
     """
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
+    game.record_append(event)
     game.seq = expected_seq + 1
     if not rows.game_write(game, expected_seq):  # only what changed (and updated_at): a move writes a few columns
         raise errors.StaleMove()
-    event.game = game
-    event.seq = expected_seq
-    rows.event_insert(event)
     if game.is_finished:
-        summary_record(game)  # its Stats summary, once every event is stored
+        summary_record(game)  # its Stats summary, once the record is complete
 
 
 def _finish(game: Game) -> None:
@@ -174,7 +173,7 @@ def _finish(game: Game) -> None:
         paid_today=stars_paid_on(player=game.player, day=day, reason=StarReason.GAME),
         high_score_counts=policy.high_score_counts,
     )
-    game.stars, game.stars_detail = award.paid, award.as_dict()
+    game.stars, game.stars_high_score = award.paid, award.high_score
     if award.paid:
         stars_add(player=game.player, amount=award.paid, reason=StarReason.GAME, day=day, game=game)
     if policy.raises_level and raises_level(game.score):
@@ -236,7 +235,7 @@ def _move_place(player, game_id, slot, row, col, move_number):
     new_state, result = _engine_call(engine.play, game.state, slot, row, col)
     expected = game.seq
     game.load_state(new_state, placed=engine.PIECES[game.hand[slot]])
-    _save(game, GameEvent(kind=EventKind.MOVE, slot=slot, row=row, col=col, points=result.points), expected)
+    _save(game, ("move", slot, row, col), expected)
     return game, result
 
 
@@ -258,7 +257,7 @@ def _game_continue(player, game_id):
     _refuse_past_daily(game)
     expected = game.seq
     game.load_state(_engine_call(engine.continue_game, game.state))
-    _save(game, GameEvent(kind=EventKind.CONTINUE), expected)
+    _save(game, ("continue",), expected)
     return game
 
 
@@ -273,5 +272,5 @@ def game_decline(*, player, game_id) -> Game:
         raise errors.NotPlaying()
     expected = game.seq
     game.load_state(_engine_call(engine.decline, game.state))
-    _save(game, GameEvent(kind=EventKind.DECLINE), expected)
+    _save(game, ("decline",), expected)
     return game

@@ -81,6 +81,15 @@ def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, Fals
     return game
 
 
+def hands_of(game) -> list[list[str]]:
+    """Every hand ``game`` was dealt, deal 0 first, as piece ids: recomputed from its record (docs/record.md)."""
+    from game.history.steps import game_steps, start_state
+
+    hands = [[piece.id for piece in start_state(game).hand]]
+    hands += [[piece.id for piece in step.after.hand] for step in game_steps(game) if step.dealt]
+    return hands
+
+
 def race(count, action):
     """Run ``action(i)`` in ``count`` threads released together by a barrier; returns their outcomes.
 

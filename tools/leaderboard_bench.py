@@ -206,7 +206,7 @@ def _seed(players: int, games: int) -> None:
         started = time.perf_counter()
         count = _copy(
             Game,
-            ((*row, "", board, board, hand, [False, False, False], [hand]) for row in game_rows()),
+            ((*row, "", 1, board, hand, [False, False, False], 1) for row in game_rows()),
             (
                 "player_id",
                 "mode",
@@ -218,11 +218,11 @@ def _seed(players: int, games: int) -> None:
                 "updated_at",
                 "finished_at",
                 "seed",
-                "start_board",
+                "rules_version",
                 "board",
                 "hand",
                 "used",
-                "hands",
+                "deals",
             ),
         )
         print(f"  {count:,} finished games (COPY) in {time.perf_counter() - started:.1f} s")

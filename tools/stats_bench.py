@@ -93,11 +93,9 @@ def _game(player: Player, mode: str, day: dt.date, score: int, n: int) -> Game:
         challenge=1 + n % 32 if mode == "challenge" else None,
         seed="00" * 32,
         rules_version=1,
-        start_board="." * 64,
         board="." * 64,
         hand=["mono"] * 3,
         used=[False] * 3,
-        hands=[],
         finished_at=moment,
     )
 

@@ -16,14 +16,15 @@ from blockknock.accounts.models import StarReason
 from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 
+from .. import engine
 from ..models import FINISHED, UNFINISHED, DailyClose, DailySeed, Game, Mode, Status
-from ..rewards import STARS_DAILY_WIN
 
 
 def daily_close(*, day: dt.date) -> DailyClose | None:
     """Close ``day``'s Daily; ``None`` if it was already closed (nothing changes then).
 
-    Every player tied at the top finished score gets ``STARS_DAILY_WIN`` stars,
+    Every player tied at the top finished score gets the Daily winner's stars of the game's rules version
+    (``engine.Ruleset.daily_win_stars``),
     outside the 60-a-day cap.
     """
     try:
@@ -40,7 +41,13 @@ def daily_close(*, day: dt.date) -> DailyClose | None:
                 finished.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk")
             )
             for game in winners:
-                stars_add(player=game.player, amount=STARS_DAILY_WIN, reason=StarReason.DAILY_WIN, day=day, game=game)
+                stars_add(
+                    player=game.player,
+                    amount=engine.ruleset(game.rules_version).daily_win_stars,
+                    reason=StarReason.DAILY_WIN,
+                    day=day,
+                    game=game,
+                )
             closed.winners = [game.player.name for game in winners]
             closed.save()
             return closed

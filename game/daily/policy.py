@@ -24,6 +24,10 @@ class DailyPolicy(ModePolicy):
     def start(self, *, new_seed, day, challenge=None, unlocked=True):
         return Start(engine.ruleset(engine.CURRENT_RULES).rules(self.name), new_seed, daily_start_board(new_seed))
 
+    def start_board(self, game):
+        """The day's start board, from the game's (the day's) seed (:func:`~game.daily.board.daily_start_board`)."""
+        return daily_start_board(bytes.fromhex(game.seed))
+
     def before_start(self, *, player, day):
         """Close the player's unfinished Dailies of earlier days; refuse a second game of ``day``; draw the
         seeds of the coming week where the scheduled job has not (:func:`~game.daily.seeds.dailies_ahead`).

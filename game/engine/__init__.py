@@ -14,6 +14,7 @@ Modules, one job each:
 - :mod:`.colours` — the colour board: which piece family filled each cell (decoration only);
 - :mod:`.rules` — the versioned rules (:data:`RULESETS`) and each mode's rules under them;
 - :mod:`.game` — game states, play / continue / decline / replay;
+- :mod:`.record` — a game's events as a one-byte-per-event log (docs/record.md);
 - :mod:`.errors` — the engine's ValueErrors with stable API codes.
 
 Self-play bots and the deal benchmark live outside the engine, in the top-level
@@ -73,6 +74,7 @@ from .game import (
     replay,
 )
 from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
+from .record import decode, encode, events_of
 from .rules import CLASSIC, CURRENT_RULES, DAILY, PRACTICE, RULESETS, Rules, Ruleset, challenge_rules, ruleset
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
@@ -144,6 +146,9 @@ __all__ = [
     "deal_hand",
     "dealer_of",
     "decline",
+    "decode",
+    "encode",
+    "events_of",
     "fair_pieces",
     "fits",
     "from_cells",

@@ -194,7 +194,7 @@ def new_game(
     )
 
 
-def _check_move(slot: object, row: object, col: object) -> None:
+def check_move(slot: object, row: object, col: object) -> None:
     if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < HAND_SIZE:
         raise InvalidMoveError(f"slot must be an int in 0..2, got {slot!r}")
     check_cell(row, col)
@@ -221,7 +221,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
     :raises SlotUsedError: that slot's piece is already placed.
     :raises IllegalMoveError: the piece leaves the board or overlaps a filled cell.
     """
-    _check_move(slot, row, col)
+    check_move(slot, row, col)
     if state.status != Status.PLAYING:
         raise NotPlayingError(f"cannot move: the game is {str(state.status)!r}, not 'playing'")
     if state.used[slot]:
@@ -305,7 +305,7 @@ def legal_moves(state: GameState) -> Iterator[Move]:
             yield slot, row, col
 
 
-def _parse_event(event: Event) -> tuple[str, tuple[Any, ...]]:
+def parse_event(event: Event) -> tuple[str, tuple[Any, ...]]:
     if isinstance(event, str):
         return event, ()
     if isinstance(event, (tuple, list)) and event:
@@ -327,7 +327,7 @@ def apply_event(state: GameState, event: Event) -> tuple[GameState, MoveResult |
     :raises InvalidMoveError: an unknown or malformed event.
     :raises EngineError: whatever :func:`play`, :func:`continue_game` or :func:`decline` raise.
     """
-    kind, args = _parse_event(event)
+    kind, args = parse_event(event)
     if kind == "move" and len(args) == 3:
         return play(state, *args)
     if kind == "continue" and not args:

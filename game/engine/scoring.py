@@ -48,20 +48,20 @@ POINTS_PER_SQUARE = 10
 """Classic, rules version 1: points per cell of the placed piece."""
 
 LINE_POINTS = 100
-"""Classic line points unit: ``LINE_POINTS × combo`` for one line,
+"""Classic, rules version 1: the line points unit, ``LINE_POINTS × combo`` for one line,
 ``LINE_POINTS × n × (n − 1) × combo`` for n ≥ 2 lines."""
 
 EMPTY_BOARD_BONUS = 3_000
-"""Classic: bonus for a move that leaves the board completely empty (not multiplied)."""
+"""Classic, rules version 1: bonus for a move that leaves the board completely empty (not multiplied)."""
 
 COMBO_MOVES = 3
-"""Moves without a clear a combo survives: a clear sets ``moves_left`` to this."""
+"""Rules version 1: moves without a clear a combo survives (the combo window): a clear sets ``moves_left`` to this."""
 
 PRACTICE_POINTS_PER_SQUARE = 1
-"""Practice: points per cell of the placed piece."""
+"""Practice, rules version 1: points per cell of the placed piece."""
 
 PRACTICE_POINTS_PER_LINE = 10
-"""Practice: points per line completed (no combo, no bonus)."""
+"""Practice, rules version 1: points per line completed (no combo, no bonus)."""
 
 
 @dataclass(frozen=True)

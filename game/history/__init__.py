@@ -1,6 +1,6 @@
 """A stored game's history, replayed by the rules engine: the steps, the API replay, the audit, the fair deal.
 
-- :mod:`.steps` — :func:`game_steps`, the one replay of a game's stored events (one :class:`Step` each);
+- :mod:`.steps` — :func:`game_steps`, the one replay of a game's record (one :class:`Step` per event);
 - :mod:`.replay` — :func:`game_replay`, the API ``Replay`` of a finished game;
 - :mod:`.audit` — :func:`game_audit` / :func:`games_audit`, stored games against their replay (``verify_deals``);
 - :mod:`.fairness` — :func:`game_fairness`, a witness for every dealt hand ("Was it fair?");

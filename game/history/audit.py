@@ -1,18 +1,18 @@
 """Proof of the fair deal at scale: replay stored games and compare them with what they say (reads only).
 
-Every game replays exactly from its rules, secret seed, start board and stored
-events (docs/rules.md § The fair deal). :func:`game_audit` does that for one game
-with the rules engine (:func:`~game.history.steps.game_steps`: ``engine.replay``
-of its :class:`~game.models.GameEvent` rows in order) and compares:
+Every game replays exactly from its record: rules version, dealer, seeds, start and
+its events (docs/record.md). :func:`game_audit` does that for one game with the rules
+engine (:func:`~game.history.steps.game_steps`: ``engine.replay`` of its record's
+events in order) and compares the live position stored beside the record with the
+replay's:
 
-- every dealt hand with ``Game.hands`` (deal by deal), and the current hand and used slots;
-- every move's points with ``GameEvent.points``;
+- the current hand and used slots, and the number of hands dealt;
 - the board, score, combo, combo moves left, moves, Continues left and event count;
 - the status (``playing`` / ``no_moves`` / ``over`` / ``won``). A game the site
   ended (``abandoned``, ``expired``) is compared on its position only.
 
-An event the engine refuses, or a malformed event row, is a mismatch too, and the
-replay of that game stops there. :func:`games_audit` runs over many games
+A byte of the record that is no event, or an event the engine refuses, is a
+mismatch too, and the replay of that game stops there. :func:`games_audit` runs over many games
 (all, a random sample, or chosen ids); the ``verify_deals`` management command
 prints its report and fails on any mismatch.
 """
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from .. import engine
-from ..models import ENDED_OFF_BOARD, Game, GameEvent, board_text
+from ..models import ENDED_OFF_BOARD, Game, board_text
 from .steps import game_steps, start_state
 
 __all__ = ["GameAudit", "Mismatch", "game_audit", "games_audit"]
@@ -36,7 +36,7 @@ class Mismatch:
     """One difference between a stored game and its replay.
 
     :ivar game_id: the game's public id.
-    :ivar field: what differs, e.g. ``"hands[3]"``, ``"event 12 points"``, ``"score"``.
+    :ivar field: what differs, e.g. ``"hand"``, ``"event 12 (move)"``, ``"score"``.
     :ivar stored: the value in the database.
     :ivar replayed: the value the engine computes (or the engine's refusal).
     """
@@ -73,49 +73,33 @@ def _ids(hand: Iterable[engine.Piece]) -> list[str]:
     return [piece.id for piece in hand]
 
 
-def game_audit(game: Game, events: Iterable[GameEvent] | None = None) -> GameAudit:
-    """Replay ``game`` from its seed, start board and events, and list every mismatch with the stored game.
-
-    :param events: the game's event rows in order (default: ``game.events``, ordered by ``seq``).
-    """
+def game_audit(game: Game) -> GameAudit:
+    """Replay ``game`` from its record and list every mismatch with its stored position."""
     audit = GameAudit(game.public_id)
     try:
         state = start_state(game)
     except (ValueError, TypeError) as exc:  # bad seed, start board or rules: nothing to replay
         audit.check("start", "stored game", f"cannot start: {exc}")
         return audit
-    dealt = [_ids(state.hand)]
-    rows = list(game.events.order_by("seq") if events is None else events)
+    log = bytes(game.record)
     try:
-        for step in game_steps(game, rows):
-            audit.check(f"event {step.number} seq", step.event.seq, step.number)
+        for step in game_steps(game):
             audit.events += 1
-            if step.dealt:
-                dealt.append(_ids(step.after.hand))
-            points = None if step.result is None else step.result.points
-            audit.check(f"event {step.number} points", step.event.points, points)
             state = step.after
-    except engine.EngineError as exc:
-        number, row = audit.events, rows[audit.events]
-        audit.check(f"event {number} seq", row.seq, number)
-        audit.check(f"event {number} ({row.kind})", "accepted", f"refused: {exc.code}: {exc}")
-    audit.hands = len(dealt)
-    _check_end(audit, game, state, dealt, len(rows))
+    except engine.EngineError as exc:  # a byte that is no event, or an event the rules refuse
+        number = audit.events
+        audit.check(f"event {number} (byte {log[number]})", "accepted", f"refused: {exc.code}: {exc}")
+    audit.hands = state.deals
+    _check_end(audit, game, state, len(log))
     return audit
 
 
-def _check_end(audit: GameAudit, game: Game, state: engine.GameState, dealt: list[list[str]], events: int) -> None:
-    """Compare the stored game with the last replayed ``state`` and the ``dealt`` hands."""
-    stored_hands = list(game.hands)
-    for k in range(max(len(stored_hands), len(dealt))):
-        audit.check(
-            f"hands[{k}]",
-            stored_hands[k] if k < len(stored_hands) else None,
-            dealt[k] if k < len(dealt) else None,
-        )
+def _check_end(audit: GameAudit, game: Game, state: engine.GameState, events: int) -> None:
+    """Compare the stored position of ``game`` with the last replayed ``state``."""
     audit.check("board", game.board, board_text(state.board))
     audit.check("hand", list(game.hand), _ids(state.hand))
     audit.check("used", list(game.used), list(state.used))
+    audit.check("deals", game.deals, state.deals)
     audit.check("score", game.score, state.score)
     audit.check("combo", (game.combo, game.combo_moves_left), (state.combo.combo, state.combo.moves_left))
     audit.check("moves", game.moves, state.moves)
@@ -131,7 +115,7 @@ def games_audit(
     """Audit many games in id order: all of ``games`` (default every stored game), only ``game_ids``
     (primary keys) if given, and of those a random ``sample`` if given.
 
-    Events are fetched in batches with their games, so the work is a few queries per 500 games.
+    Games are read in batches of 500, each with its record.
     """
     games = Game.objects.all() if games is None else games
     ids = list(game_ids)
@@ -140,6 +124,5 @@ def games_audit(
     if sample is not None:
         picked = list(games.order_by("?").values_list("pk", flat=True)[:sample])
         games = games.filter(pk__in=picked)
-    games = games.order_by("pk").prefetch_related(Prefetch("events", queryset=GameEvent.objects.order_by("seq")))
-    for game in games.iterator(chunk_size=500):
-        yield game_audit(game, game.events.all())
+    for game in games.order_by("pk").iterator(chunk_size=500):
+        yield game_audit(game)

@@ -148,7 +148,7 @@ def game_fairness(*, game: Game, deals: Iterable[int] | None = None) -> list[Han
     The game is replayed from its seed and events; pass a ``range`` to prove one
     page of a long game (the replay stops after its last deal).
     """
-    wanted = range(len(game.hands)) if deals is None else deals
+    wanted = range(game.deals) if deals is None else deals
     wanted = sorted(set(wanted))
     if not wanted:
         return []

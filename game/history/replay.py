@@ -1,7 +1,7 @@
-"""A finished game, step by step, recomputed from its seed, start board and events (docs/api.md ``Replay``)."""
+"""A finished game, step by step, recomputed from its record (docs/api.md ``Replay``, docs/record.md)."""
 
 from .. import engine
-from ..models import EventKind, Game, piece_view
+from ..models import Game, piece_view
 from .steps import Step, game_steps
 
 __all__ = ["game_replay"]
@@ -13,9 +13,10 @@ def _hand(state: engine.GameState) -> list[dict]:
 
 def _view(step: Step) -> dict:
     board = engine.to_rows(step.after.board)
-    if step.event.kind == EventKind.CONTINUE:
+    if step.move is None:
         return {"continue": True, "hand": _hand(step.after), "board": board}
-    move = {"slot": step.event.slot, "row": step.event.row, "col": step.event.col}
+    slot, row, col = step.move
+    move = {"slot": slot, "row": row, "col": col}
     return {"hand": _hand(step.before), "move": move, "result": step.result, "board": board}
 
 
@@ -27,7 +28,7 @@ def game_replay(game: Game) -> dict:
     A Continue is a step with ``"continue": True`` and the new hand; No thanks
     changes no board and is not a step.
     """
-    steps = [_view(step) for step in game_steps(game) if step.event.kind != EventKind.DECLINE]
+    steps = [_view(step) for step in game_steps(game) if step.kind != "decline"]
     stars_detail = game.stars_detail if game.policy.pays_stars else None
     return {
         "game": game,

@@ -16,7 +16,7 @@ from django.core.cache import cache
 
 from .. import engine
 from ..engine.review import GameReview, HandReview, MoveReview, Option, review_game
-from ..models import EventKind, Game
+from ..models import Game
 from .steps import game_steps, start_state
 
 __all__ = ["REVIEW_CACHE_SECONDS", "REVIEW_VERSION", "game_review", "review_key"]
@@ -92,8 +92,7 @@ def _data(review: GameReview, dealer: int) -> dict:
 
 
 def _turn(step) -> tuple[engine.Move | None, engine.GameState]:
-    event = step.event
-    return ((event.slot, event.row, event.col) if event.kind == EventKind.MOVE else None), step.after
+    return step.move, step.after
 
 
 def _compute(game: Game, start: engine.GameState) -> dict:

@@ -1,10 +1,9 @@
-"""A stored game's events, replayed by the rules engine one :class:`Step` at a time (reads only).
+"""A stored game's record, replayed by the rules engine one :class:`Step` at a time (reads only).
 
 A game replays exactly from its rules, secret seed, start board and events
 (docs/rules.md § The fair deal): :func:`start_state` is ``engine.new_game`` for the
-stored game, and :func:`game_steps` feeds its :class:`~game.models.GameEvent`
-rows (each turned into an engine event by ``GameEvent.as_event``) to
-``engine.replay``. Each step carries the row, the state before and after it and
+stored game, and :func:`game_steps` feeds the events of its record (docs/record.md,
+one byte each) to ``engine.replay``. Each step carries the event, the state before and after it and
 the move's result, so the API replay, the audit (``manage.py verify_deals``) and
 the "Was it fair?" page all read the same replay.
 """
@@ -15,27 +14,37 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .. import engine
-from ..models import Game, GameEvent
+from ..models import Game
 
 __all__ = ["Step", "game_steps", "start_state"]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One stored event of a game and what it did.
+    """One recorded event of a game and what it did.
 
-    :ivar number: the event's index in the replay (0-based; its ``seq`` in a sound game).
-    :ivar event: the stored row.
+    :ivar number: the event's index in the record (0-based).
+    :ivar event: the engine event: ``("move", slot, row, col)``, ``("continue",)`` or ``("decline",)``.
     :ivar before: the engine state before the event (its board, hand, score …).
     :ivar after: the engine state after it.
     :ivar result: the :class:`~game.engine.MoveResult` of a placement; ``None`` for Continue and No thanks.
     """
 
     number: int
-    event: GameEvent
+    event: tuple
     before: engine.GameState
     after: engine.GameState
     result: engine.MoveResult | None
+
+    @property
+    def kind(self) -> str:
+        """``"move"``, ``"continue"`` or ``"decline"``."""
+        return self.event[0]
+
+    @property
+    def move(self) -> engine.Move | None:
+        """The placement ``(slot, row, col)``; ``None`` for Continue and No thanks."""
+        return (self.event[1], self.event[2], self.event[3]) if self.kind == "move" else None
 
     @property
     def hand(self) -> engine.Hand:
@@ -63,23 +72,22 @@ def start_state(game: Game) -> engine.GameState:
     return engine.new_game(
         game.rules,
         bytes.fromhex(game.seed),
-        engine.from_rows(game.start_board_rows),
+        game.start,
         dealer=game.dealer,
         client_seed=game.client_seed,
     )
 
 
-def game_steps(game: Game, events: Iterable[GameEvent] | None = None) -> Iterator[Step]:
-    """Replay ``game`` with ``engine.replay``: one :class:`Step` per stored event, in order.
+def game_steps(game: Game, events: Iterable[tuple] | None = None) -> Iterator[Step]:
+    """Replay ``game`` with ``engine.replay``: one :class:`Step` per recorded event, in order.
 
-    :param events: the game's event rows in order (default: ``game.events``, ordered by ``seq``).
+    :param events: engine events in order (default: the game's record, decoded as the replay reaches each byte).
     :raises ValueError, TypeError: as :func:`start_state`, before the first step.
-    :raises EngineError: an event the engine refuses (or a malformed row), when that
+    :raises EngineError: a byte of the record that is no event, or an event the engine refuses, when that
         step is reached; the steps before it have been yielded.
     """
-    rows = list(game.events.order_by("seq") if events is None else events)
     before = start_state(game)
-    replayed = game.replay([row.as_event for row in rows])
-    for number, (row, (after, _, result)) in enumerate(zip(rows, replayed)):
-        yield Step(number, row, before, after, result)
+    recorded = engine.events_of(game.record) if events is None else events
+    for number, (after, event, result) in enumerate(game.replay(recorded)):
+        yield Step(number, event, before, after, result)
         before = after

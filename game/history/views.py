@@ -61,13 +61,13 @@ def fairness(request: HttpRequest, game: Game) -> HttpResponse:
     going on (playing, No moves left), like the replay, and for a Daily until its day closes.
     ``?page=N`` pages the hands.
     """
-    page = Paginator(range(len(game.hands)), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(range(game.deals), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "game": game,
         "fair": seeds.game_fair(game),
         "proofs": game_fairness(game=game, deals=page.object_list),
         "page_obj": page,
-        "hands": len(game.hands),
+        "hands": game.deals,
         "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)

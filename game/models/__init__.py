@@ -1,4 +1,5 @@
-"""The game app's models: games and their events, the Challenge ladder, closed Dailies, server seeds drawn ahead."""
+"""The game app's models: games (each its record and live position), the Challenge ladder, closed Dailies,
+server seeds drawn ahead."""
 
 from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
 from .challenges import Challenge
@@ -7,9 +8,7 @@ from .games import (
     ENDED_OFF_BOARD,
     FINISHED,
     UNFINISHED,
-    EventKind,
     Game,
-    GameEvent,
     Mode,
     Status,
     board_text,
@@ -24,9 +23,7 @@ __all__ = [
     "Challenge",
     "DailyClose",
     "DailySeed",
-    "EventKind",
     "Game",
-    "GameEvent",
     "Mode",
     "NextSeed",
     "Status",

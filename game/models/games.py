@@ -1,4 +1,5 @@
-"""Games and their moves, stored so that a game replays exactly from seed + events."""
+"""Games, each stored as its record (versions, seeds, start, its events as a one-byte-per-event log) and its
+live position (docs/record.md)."""
 
 import json
 from typing import cast
@@ -12,6 +13,7 @@ from blockknock.calendar import game_day
 from .. import engine
 from ..engine.colours import key_of, paint
 from ..modes import ClientSeedBy, ModePolicy, policy_for
+from ..rewards import award_of
 
 
 class Mode(models.TextChoices):
@@ -56,8 +58,16 @@ class Game(models.Model):
     rules it is played by (``engine.RULESETS``), ``client_seed`` the
     player's own seed mixed into dealer 2's stream (``None`` for dealer 1 and the Daily).
     Boards are stored as 64 characters, ``#`` filled and ``.`` empty, row 0 first
-    (docs/rules.md § Notation). ``hands`` lists every hand dealt, deal 0 first, as piece
-    ids; ``seq`` counts stored events and guards every write (compare-and-set).
+    (docs/rules.md § Notation).
+
+    The **record** (docs/record.md) is what the game is: its versions, seeds, who chose
+    the client seed, its start (``start_board`` holds a challenge's board as the game
+    froze it; ``NULL`` is the mode's own start, empty or the Daily's from its seed,
+    :meth:`~game.modes.ModePolicy.start_board`) and ``record``, its events, one byte each
+    (:mod:`game.engine.record`). Everything else (board, hand, used, score, combo, deals,
+    moves…) is the live position, kept for speed; hands dealt, points per move, replay,
+    review and audit are recomputed from the record. ``seq`` counts the events and guards
+    every write (compare-and-set).
     """
 
     player = models.ForeignKey(
@@ -83,7 +93,13 @@ class Game(models.Model):
     client_seed_by = models.CharField(  # noqa: DJ001 (null: no client seed, as docs/api.md's null)
         _("client seed chosen by"), max_length=6, choices=ClientSeedBy.choices, null=True, blank=True, editable=False
     )
-    start_board = models.CharField(_("start board"), max_length=64)
+    start_board = models.CharField(  # noqa: DJ001 (null: the mode's own start, not stored)
+        _("start board"),
+        max_length=64,
+        null=True,
+        blank=True,
+        help_text=_("A challenge's start board as the game froze it; empty for the mode's own start."),
+    )
     board = models.CharField(_("board"), max_length=64)
     colours = models.CharField(
         _("colours"),
@@ -96,7 +112,10 @@ class Game(models.Model):
     )
     hand = models.JSONField(_("hand"), help_text=_("Piece ids by slot."))
     used = models.JSONField(_("used slots"))
-    hands = models.JSONField(_("hands dealt"), default=list)
+    deals = models.PositiveSmallIntegerField(_("hands dealt"), default=0)
+    record = models.BinaryField(
+        _("record"), default=b"", editable=False, help_text=_("The game's events, one byte each (docs/record.md).")
+    )
     score = models.PositiveIntegerField(_("score"), default=0)
     combo = models.PositiveIntegerField(_("combo"), default=0)
     combo_moves_left = models.PositiveSmallIntegerField(_("combo moves left"), default=0)
@@ -110,7 +129,9 @@ class Game(models.Model):
     )
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
     stars = models.PositiveIntegerField(_("stars"), null=True, blank=True)
-    stars_detail = models.JSONField(_("stars detail"), null=True, blank=True)
+    stars_high_score = models.PositiveSmallIntegerField(
+        _("high-score stars"), null=True, blank=True, help_text=_("Stars of the game's high-score bonus, if paid.")
+    )
     seq = models.PositiveIntegerField(_("events"), default=0)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -191,7 +212,7 @@ class Game(models.Model):
             # the hand column holds a piece id per slot: three, as engine.Hand says
             hand=cast(engine.Hand, tuple(engine.PIECES[piece_id] for piece_id in self.hand)),
             used=tuple(self.used),
-            deals=len(self.hands),
+            deals=self.deals,
             score=self.score,
             combo=engine.Combo(self.combo, self.combo_moves_left),
             moves=self.moves,
@@ -199,17 +220,40 @@ class Game(models.Model):
             status=engine.Status(self.status if self.status not in ENDED_OFF_BOARD else Status.OVER),
         )
 
-    def replay(self, events):
-        """``engine.replay`` of this game's ``events`` (engine event tuples, in order) from its rules,
-        seeds, dealer version and start board."""
+    @property
+    def events(self) -> list[tuple]:
+        """The engine events of the record, in order (:func:`engine.decode`).
+
+        :raises engine.InvalidMoveError: a byte that is no event.
+        """
+        return engine.decode(self.record)
+
+    def replay(self, events=None):
+        """``engine.replay`` of ``events`` (engine event tuples, in order; default: the record's) from the
+        game's rules, seeds, dealer version and start."""
         return engine.replay(
             self.rules,
             bytes.fromhex(self.seed),
-            engine.from_rows(self.start_board_rows),
-            events,
+            self.start,
+            engine.events_of(self.record) if events is None else events,
             dealer=self.dealer,
             client_seed=self.client_seed,
         )
+
+    def record_append(self, event) -> None:
+        """Append one engine event to the record (not saved)."""
+        self.record = bytes(self.record) + engine.encode([event])
+
+    @property
+    def stars_detail(self) -> dict | None:
+        """The stars of the finished game and why (:meth:`game.rewards.StarAward.as_dict`), recomputed
+        from its score, end and stars; ``None`` where none were counted."""
+        if self.stars is None:
+            return None
+        won = self.challenge if self.status == Status.WON else None
+        return award_of(
+            score=self.score, won_challenge=won, high_score=self.stars_high_score or 0, paid=self.stars
+        ).as_dict()
 
     def load_state(self, state: engine.GameState, placed: engine.Piece | None = None) -> None:
         """Copy an engine state onto the row (not saved); new hands are appended.
@@ -221,8 +265,7 @@ class Game(models.Model):
         self.colours = paint(self.colours, state.board, placed)
         self.hand = [piece.id for piece in state.hand]
         self.used = list(state.used)
-        if state.deals > len(self.hands):
-            self.hands = [*self.hands, self.hand]
+        self.deals = state.deals
         self.score = state.score
         self.combo = state.combo.combo
         self.combo_moves_left = state.combo.moves_left
@@ -249,8 +292,17 @@ class Game(models.Model):
         ]
 
     @property
+    def start(self) -> engine.Bitboard:
+        """The board the game started on: the stored one (a challenge's as the game froze it), else the
+        mode's own (:meth:`~game.modes.ModePolicy.start_board`: empty, or the Daily's from its seed)."""
+        if self.start_board:
+            return engine.from_rows([self.start_board[r * 8 : (r + 1) * 8] for r in range(8)])
+        return self.policy.start_board(self)
+
+    @property
     def start_board_rows(self) -> list[str]:
-        return [self.start_board[r * 8 : (r + 1) * 8] for r in range(8)]
+        """The start board by row (:attr:`start`)."""
+        return engine.to_rows(self.start)
 
     @property
     def hand_view(self) -> list[dict]:
@@ -302,7 +354,7 @@ class Game(models.Model):
 
 
 JSON_COLUMNS = frozenset(field.attname for field in Game._meta.concrete_fields if isinstance(field, models.JSONField))
-"""The game's JSON columns (``hand``, ``used``, ``hands``, ``stars_detail``): lists and dicts, editable in place."""
+"""The game's JSON columns (``hand``, ``used``): lists, editable in place."""
 
 
 def piece_view(slot: int, piece_id: str, used: bool) -> dict:
@@ -317,44 +369,3 @@ def piece_view(slot: int, piece_id: str, used: bool) -> dict:
         "width": piece.width,
         "colour": key_of(piece),
     }
-
-
-class EventKind(models.TextChoices):
-    """What a stored game event is: a placement, a Continue or a No thanks."""
-
-    MOVE = "move", _("Move")
-    CONTINUE = "continue", _("Continue")
-    DECLINE = "decline", _("No thanks")
-
-
-class GameEvent(models.Model):
-    """One stored event of a game, in order: a placement, a Continue or a No thanks.
-
-    ``seq`` is the event's index in its game (0-based); the pair is unique, so the
-    same event can never be stored twice.
-    """
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game"))
-    seq = models.PositiveIntegerField(_("event number"))
-    kind = models.CharField(_("kind"), max_length=10, choices=EventKind.choices, default=EventKind.MOVE)
-    slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
-    row = models.PositiveSmallIntegerField(_("row"), null=True, blank=True)
-    col = models.PositiveSmallIntegerField(_("column"), null=True, blank=True)
-    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("game event")
-        verbose_name_plural = _("game events")
-        ordering = ["game", "seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
-
-    def __str__(self) -> str:
-        return f"{self.game} · {self.seq}: {self.get_kind_display()}"
-
-    @property
-    def as_event(self) -> tuple:
-        """The engine replay event: ``("move", slot, row, col)``, ``("continue",)`` or ``("decline",)``."""
-        if self.kind == EventKind.MOVE:
-            return (self.kind, self.slot, self.row, self.col)
-        return (self.kind,)

@@ -1,9 +1,9 @@
-"""A move's three statements on the game tables, their SQL built once from the models' fields.
+"""A move's two statements on the game table, their SQL built once from the model's fields.
 
-A move reads its game row locked, writes the columns that changed (a
-compare-and-set on ``seq``) and adds its event (tests/perf/test_move_queries.py
+A move reads its game row locked and writes the columns that changed, its event
+appended to the record (a compare-and-set on ``seq``; tests/perf/test_move_queries.py
 pins the count). Django's ORM compiles each of these afresh on every call, and
-for the 28 columns of a game that is most of a move's CPU: about 1.6 ms for the
+for the 29 columns of a game that is most of a move's CPU: about 1.6 ms for the
 locked read and 1 ms for the update on the development machine, against
 0.2–0.3 ms for the same SQL given as text (issue 17).
 
@@ -31,7 +31,7 @@ from functools import cache
 from django.db import connection
 from django.db.models.signals import post_save, pre_save
 
-from .games import Game, GameEvent
+from .games import Game
 
 
 def _quote(model, name: str) -> str:
@@ -111,27 +111,3 @@ def game_write(game: Game, expected_seq: int) -> bool:
     game.saved(update_fields)
     post_save.send(sender=Game, instance=game, created=False, update_fields=update_fields, raw=False, using=using)
     return True
-
-
-@cache
-def _insert(vendor: str) -> tuple[str, tuple]:
-    """The insert's SQL and its fields; it returns the new key, as every backend Django 6 supports can."""
-    fields = tuple(field for field in GameEvent._meta.concrete_fields if not field.primary_key)
-    marks = ", ".join("%s" for _ in fields)
-    returning, _params = connection.ops.returning_columns([GameEvent._meta.pk])
-    sql = f"INSERT INTO {_table(GameEvent)} ({_columns(fields)}) VALUES ({marks}) {returning}"
-    return sql, fields
-
-
-def event_insert(event: GameEvent) -> None:
-    """``event.save()`` of a new event: its row inserted, its ``pk`` set, ``pre_save`` and ``post_save``
-    (``created=True``) sent."""
-    using = connection.alias
-    pre_save.send(sender=GameEvent, instance=event, raw=False, using=using, update_fields=None)
-    sql, fields = _insert(connection.vendor)
-    params = [field.get_db_prep_save(field.pre_save(event, add=True), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        event.pk = cursor.fetchone()[0]
-    event._state.adding, event._state.db = False, using
-    post_save.send(sender=GameEvent, instance=event, created=True, update_fields=None, raw=False, using=using)

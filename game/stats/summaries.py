@@ -7,21 +7,32 @@ before that have theirs filled by the hourly job (:func:`summaries_backlog_fill`
 Abandoned and expired games get none: Stats count finished games only.
 """
 
-from collections import defaultdict
 from collections.abc import Iterable
 
 from .. import engine
-from ..models import FINISHED, Game, GameEvent
+from ..models import FINISHED, Game
 from .models import GameSummary
 
 FILL_LIMIT = 200
 """Games replayed by one read of the Stats at most (a replay takes about 80 µs a move)."""
 
-_GAME_FIELDS = ("id", "mode", "challenge", "target", "piece_set", "seed", "dealer", "client_seed", "start_board")
+_GAME_FIELDS = (
+    "id",
+    "mode",
+    "challenge",
+    "target",
+    "piece_set",
+    "seed",
+    "dealer",
+    "rules_version",
+    "client_seed",
+    "start_board",
+    "record",
+)
 
 
-def summary_of(game: Game, events: Iterable[tuple]) -> GameSummary:
-    """The unsaved summary of ``game`` from its engine events (``GameEvent.as_event`` tuples), in order.
+def summary_of(game: Game, events: Iterable[tuple] | None = None) -> GameSummary:
+    """The unsaved summary of ``game`` from engine events in order (default: its record's).
 
     Lines and the best combo are the engine's :class:`~game.engine.MoveResult`
     figures; a board counts as emptied when a placement leaves no block on it
@@ -39,18 +50,6 @@ def summary_of(game: Game, events: Iterable[tuple]) -> GameSummary:
     return GameSummary(game_id=game.pk, lines=lines, best_combo=best_combo, empties=empties)
 
 
-def _events_by_game(game_ids: list[int]) -> dict[int, list[tuple]]:
-    rows = (
-        GameEvent.objects.filter(game_id__in=game_ids)
-        .order_by("game_id", "seq")
-        .values_list("game_id", "kind", "slot", "row", "col")
-    )
-    events = defaultdict(list)
-    for game_id, kind, slot, row, col in rows:
-        events[game_id].append(GameEvent(kind=kind, slot=slot, row=row, col=col).as_event)
-    return events
-
-
 def summary_record(game: Game) -> None:
     """Store the summary of ``game``, which has just finished (every event of it stored).
 
@@ -58,7 +57,7 @@ def summary_record(game: Game) -> None:
     through the services) gets none, and its finish goes on: Stats leave it out as unsummarised.
     """
     try:
-        summary = summary_of(game, _events_by_game([game.pk])[game.pk])
+        summary = summary_of(game)
     except engine.EngineError:
         return
     GameSummary.objects.bulk_create([summary], ignore_conflicts=True)
@@ -87,6 +86,5 @@ def summaries_fill(*, player, limit: int = FILL_LIMIT) -> int:
     games = list(missing.only(*_GAME_FIELDS).order_by("pk")[:limit])
     if not games:
         return 0
-    events = _events_by_game([game.pk for game in games])
-    GameSummary.objects.bulk_create([summary_of(game, events[game.pk]) for game in games], ignore_conflicts=True)
+    GameSummary.objects.bulk_create([summary_of(game) for game in games], ignore_conflicts=True)
     return missing.count() if len(games) == limit else 0

@@ -1,10 +1,11 @@
 """Template tags of the rules: the engine's and the rewards' numbers for the pages that explain them, so a
-change to a number is one change (How to play, How scoring works, the end cards, the header's badges)."""
+change to a number is one change (How to play, How scoring works, the end cards, the header's badges).
+
+The numbers are those new games play by: the rules version :data:`engine.CURRENT_RULES`."""
 
 from django import template
 
-from .. import rewards
-from ..engine import HAND_SIZE
+from .. import engine, rewards
 from ..engine.scoring import ClassicScoring, Combo, PracticeScoring
 
 register = template.Library()
@@ -13,7 +14,9 @@ register = template.Library()
 def _scoring() -> dict:
     """docs/rules.md § Scoring (default rules): the Classic's and Practice's numbers and the worked examples,
     computed by the engine's own scoring."""
-    classic, practice = ClassicScoring(), PracticeScoring()
+    scorings = engine.ruleset(engine.CURRENT_RULES).scorings
+    classic, practice = scorings["classic"], scorings["practice"]
+    assert isinstance(classic, ClassicScoring) and isinstance(practice, PracticeScoring)
     return {
         "square": classic.points_per_square,
         "square_2x2": classic.score(4, 0, False, Combo())[0].points,
@@ -42,7 +45,7 @@ def _stars() -> dict:
         "stars_high_score": rewards.STARS_HIGH_SCORE,
         "stars_challenge_max": rewards.STARS_CHALLENGE_MAX,
         "stars_cap": rewards.STARS_DAILY_CAP,
-        "daily_win": rewards.STARS_DAILY_WIN,
+        "daily_win": engine.ruleset(engine.CURRENT_RULES).daily_win_stars,
         "example_steps": example.score_bonus,
         "example_stars": example.earned,
     }
@@ -51,4 +54,4 @@ def _stars() -> dict:
 @register.simple_tag
 def rule_numbers() -> dict:
     """Every rule number a page states: the pieces in a hand, :func:`_scoring`'s and :func:`_stars`'."""
-    return {"hand": HAND_SIZE, **_scoring(), **_stars()}
+    return {"hand": engine.HAND_SIZE, **_scoring(), **_stars()}

@@ -18,6 +18,7 @@ from game import services
 from game.models import Game
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
+from tests.helpers import hands_of
 from tools.bots import greedy_bot, random_bot
 
 SLOW_MS = 30_000
@@ -69,9 +70,9 @@ def first_showings(steps) -> list[int]:
 
 
 def expect_verified(page: Page, game) -> None:
-    shown = min(len(game.hands), 20)
+    shown = min(game.deals, 20)
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
-    summary = f"Every hand verified in your browser ({len(game.hands)} of {len(game.hands)})"
+    summary = f"Every hand verified in your browser ({game.deals} of {game.deals})"
     expect(page.get_by_test_id("fair-summary")).to_contain_text(summary)
     verdicts = page.get_by_test_id("fair-verdict")
     expect(verdicts).to_have_count(shown)
@@ -82,7 +83,7 @@ def expect_verified(page: Page, game) -> None:
 
 def test_every_hand_of_a_finished_game_is_verified_in_the_browser(page: Page):
     game = finished_game(5)
-    assert len(game.hands) >= 4 and game.continues_left == 0  # a Continue was taken
+    assert game.deals >= 4 and game.continues_left == 0  # a Continue was taken
     page.goto(fair_url(game))
     expect_verified(page, game)
     fair = page.request.get(f"/api/games/{game.public_id}/replay/").json()["game"]["fair"]
@@ -92,8 +93,8 @@ def test_every_hand_of_a_finished_game_is_verified_in_the_browser(page: Page):
 
 def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):
     game = finished_game(5)
-    assert len(game.hands) >= 4
-    dealt = game.hands[2]
+    assert game.deals >= 4
+    dealt = hands_of(game)[2]
     swapped = "mono" if dealt[1] != "mono" else "I2-h"
 
     def tamper(replay):
@@ -105,7 +106,7 @@ def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page:
     page.goto(fair_url(game))
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
     expect(page.get_by_test_id("fair-summary")).to_have_text(
-        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule."
+        f"Not verified: 1 of {game.deals} hands do not match the published rule."
     )
     shown = ", ".join([dealt[0], swapped, dealt[2]])
     why = f"the replay shows {shown}; the rule deals {', '.join(dealt)}."
@@ -194,7 +195,7 @@ def test_a_hand_that_does_not_match_on_a_later_page_is_linked_from_the_first(pag
     game = self_play(player, "classic", greedy_bot, random.Random(2), max_moves=90)
     services.game_start(player=player, mode="classic")  # abandons it: ended, its seed revealed
     game.refresh_from_db()
-    assert game.status == "abandoned" and len(game.hands) > 22
+    assert game.status == "abandoned" and game.deals > 22
 
     def tamper(replay):
         step = replay["steps"][first_showings(replay["steps"])[21]]

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player
 from game.models import Game, seed_commitment
-from tests.helpers import first_fit
+from tests.helpers import first_fit, hands_of
 
 from .test_play import cell, piece, screen_board, screen_hand, wait_moves
 
@@ -34,7 +34,7 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     assert game.score > 0 and game.player.is_guest and Player.objects.count() == 1
     expect(page.get_by_test_id("player-name")).to_have_text(game.player.name)  # the header knows the guest at once
     expect(page.get_by_test_id("level")).to_be_visible()
-    assert (game.hands[0], seed_commitment(game.seed)) == (hand, shown)
+    assert (hands_of(game)[0], seed_commitment(game.seed)) == (hand, shown)
     assert "".join(screen_board(page)) == game.board
 
     row, col = first_fit(game, slot=1)[1:]

@@ -108,7 +108,7 @@ def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_onc
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
     game.refresh_from_db()
-    assert (game.moves, game.score, len(game.hands)) == (3, 160, 2)
+    assert (game.moves, game.score, game.deals) == (3, 160, 2)
 
 
 def test_a_stale_move_rolls_back_to_the_servers_board_and_drops_the_moves_queued_behind_it(page: Page):

@@ -60,7 +60,7 @@ def test_tabs_swap_in_place_and_keep_real_urls(desktop_page: Page):
 
 def test_a_replay_steps_with_the_arrow_keys_to_the_final_score(desktop_page: Page):
     game = played_game("Ada", moves=15)
-    steps = game.events.exclude(kind="decline").count()
+    steps = sum(event[0] != "decline" for event in game.events)
     page = desktop_page
     page.goto(f"/leaderboards/replay/{game.pk}/")
     step, score = page.locator("[data-replay-step]"), page.locator("[data-replay-score]")

@@ -58,6 +58,9 @@ CONTRACT_NAMES = [
     "continue_game",
     "decline",
     "replay",
+    "encode",
+    "decode",
+    "events_of",
     # errors
     "EngineError",
     "InvalidMoveError",

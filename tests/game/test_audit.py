@@ -1,4 +1,4 @@
-"""game/history/audit.py and ``manage.py verify_deals``: stored games replay exactly from seed and events."""
+"""game/history/audit.py and ``manage.py verify_deals``: stored games replay exactly from their records."""
 
 import io
 import random
@@ -7,9 +7,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from blockknock.accounts.services import guest_create
-from game import services
+from game import engine, services
 from game.history import game_audit, games_audit
-from game.models import Game, GameEvent
+from game.models import Game
 from tools.bots import greedy_bot, random_bot
 
 
@@ -70,11 +70,12 @@ def batch(db):
 def test_self_played_games_of_every_kind_replay_with_no_mismatch(batch):
     statuses = {game.status for game in Game.objects.all()}
     assert statuses == {"over", "won", "abandoned", "playing", "no_moves"}
-    assert GameEvent.objects.filter(kind="continue").exists() and GameEvent.objects.filter(kind="decline").exists()
+    recorded = b"".join(bytes(game.record) for game in Game.objects.all())
+    assert engine.record.CONTINUE in recorded and engine.record.DECLINE in recorded
     audits = list(games_audit())
     assert len(audits) == Game.objects.count() == len(batch)
     assert [m for audit in audits for m in audit.mismatches] == []
-    assert sum(audit.hands for audit in audits) == sum(len(game.hands) for game in Game.objects.all()) > 50
+    assert sum(audit.hands for audit in audits) == sum(game.deals for game in Game.objects.all()) > 50
     ok, out = run_verify()
     assert ok, out
     assert f"{len(batch)} games" in out and "0 mismatches in 0 games" in out
@@ -82,30 +83,49 @@ def test_self_played_games_of_every_kind_replay_with_no_mismatch(batch):
     assert run_verify("--game", batch[0].public_id, "--game", batch[1].public_id)[1].startswith("2 games")
 
 
-def test_a_tampered_hand_score_or_move_points_is_reported_and_fails_the_command(db):
+def record_with(game, index: int, event) -> bytes:
+    """``game``'s record with event ``index`` replaced by ``event`` (an engine event, or a raw byte)."""
+    record = bytearray(game.record)
+    record[index] = event if isinstance(event, int) else engine.encode([event])[0]
+    return bytes(record)
+
+
+def test_a_tampered_hand_score_or_move_is_reported_and_fails_the_command(db):
     rng = random.Random(3)
     player = guest_create()
     game = self_play(player, "classic", random_bot, rng, max_moves=12)
     assert game_audit(game).ok
-    hands = [list(hand) for hand in game.hands]
-    hands[2][1] = "O9" if hands[2][1] != "O9" else "mono"
-    Game.objects.filter(pk=game.pk).update(hands=hands, score=game.score + 10)
-    GameEvent.objects.filter(game=game, seq=4).update(points=999)
+    hand = ["O9" if game.hand[0] != "O9" else "mono", *game.hand[1:]]
+    Game.objects.filter(pk=game.pk).update(hand=hand, score=game.score + 10, deals=game.deals + 1)
     ok, out = run_verify()
     assert not ok
-    assert f"game {game.public_id}: hands[2]" in out
+    assert f"game {game.public_id}: hand: stored {hand!r}" in out
+    assert f"game {game.public_id}: deals: stored {game.deals + 1}, replayed {game.deals}" in out
     assert f"game {game.public_id}: score: stored {game.score + 10}, replayed {game.score}" in out
-    assert f"game {game.public_id}: event 4 points: stored 999" in out
     assert "3 mismatches in 1 games" in out
 
 
 def test_an_event_the_engine_refuses_is_reported(db):
     player = guest_create()
     game = self_play(player, "classic", random_bot, random.Random(5), max_moves=4)
-    first = GameEvent.objects.get(game=game, seq=1)
-    GameEvent.objects.filter(pk=first.pk).update(slot=GameEvent.objects.get(game=game, seq=0).slot)  # a used slot again
+    first = engine.decode(game.record)[0]
+    again = ("move", first[1], *first[2:])  # the slot of event 0 again: a used slot
+    Game.objects.filter(pk=game.pk).update(record=record_with(game, 1, again))
     mismatches = game_audit(Game.objects.get(pk=game.pk)).mismatches
-    assert mismatches[0].field == "event 1 (move)" and "slot_used" in mismatches[0].replayed
+    byte = engine.encode([again])[0]
+    assert mismatches[0].field == f"event 1 (byte {byte})" and "slot_used" in mismatches[0].replayed
+
+
+def test_a_byte_that_is_no_event_is_reported_where_it_stands(db):
+    player = guest_create()
+    game = self_play(player, "classic", random_bot, random.Random(5), max_moves=6)
+    Game.objects.filter(pk=game.pk).update(record=record_with(game, 3, 200))
+    audit = game_audit(Game.objects.get(pk=game.pk))
+    assert audit.events == 3
+    assert (audit.mismatches[0].field, audit.mismatches[0].replayed) == (
+        "event 3 (byte 200)",
+        "refused: invalid: byte 200 is no event",
+    )
 
 
 def test_asking_for_a_missing_game_fails(db):

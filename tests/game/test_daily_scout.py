@@ -12,6 +12,7 @@ from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.daily.close import daily_close_due
 from game.models import Game
+from tests.helpers import hands_of
 from tools import verify_deal
 
 pytestmark = pytest.mark.django_db
@@ -62,9 +63,9 @@ def test_a_scouts_daily_predicts_nothing_of_another_players_beyond_the_first_han
         assert [entry["game"] for entry in board.json()["entries"]] == [None]
         assert [d["server_seed"] for d in dailies.json() if d["day"] == "2026-12-01"] == [None]
         second, _ = played(guest_create(), "second's seed", moves=_made)  # the scout's moves, as far as they go
-    assert len(scout.hands) > 3 and len(second.hands) > 3
-    assert scout.start_board == second.start_board and scout.hands[0] == second.hands[0]
-    assert [k for k in range(1, min(len(scout.hands), len(second.hands))) if scout.hands[k] == second.hands[k]] == []
+    assert scout.deals > 3 and second.deals > 3
+    assert scout.start_board == second.start_board and hands_of(scout)[0] == hands_of(second)[0]
+    assert [k for k in range(1, min(scout.deals, second.deals)) if hands_of(scout)[k] == hands_of(second)[k]] == []
 
 
 def test_the_scout_reads_everything_once_the_day_has_closed(fixed_seeds):
@@ -79,7 +80,7 @@ def test_the_scout_reads_everything_once_the_day_has_closed(fixed_seeds):
     assert [d["server_seed"] for d in answers[4].json() if d["day"] == "2026-12-01"] == [scout.seed]
     replay = answers[1].json()
     reports, problems = verify_deal.verify(replay)  # the standalone verifier, its start board check included
-    assert (problems, [r.problems for r in reports]) == ([], [[]] * len(scout.hands))
+    assert (problems, [r.problems for r in reports]) == ([], [[]] * scout.deals)
     replay["start_board"] = ["#......#", *replay["start_board"][1:]]
     problem = verify_deal.verify(replay)[1][0]
     assert problem.startswith("start board row 0 is '#......#' in the replay, ")

@@ -48,7 +48,7 @@ def daily(db):
         player = guest_create()
         game = services.game_start(player=player, mode="daily")
         game.start_board = game.board = "".join(ROWS)
-        game.hand, game.hands = ["mono"] * 3, [["mono"] * 3]
+        game.hand = ["mono"] * 3
         game.save()
         for number, col in enumerate((1, 3, 5)):
             game, _ = services.move_place(

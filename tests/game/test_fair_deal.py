@@ -87,7 +87,7 @@ def test_a_game_dealt_before_verifiable_deals_has_fair_null_and_replays_with_dea
     old = services.game_start(player=player, mode="classic")
     state = engine.new_game(engine.CLASSIC, bytes.fromhex(old.seed), dealer=1)  # dealer 1, as games were dealt then
     Game.objects.filter(pk=old.pk).update(
-        dealer=1, client_seed=None, status="over", hand=[p.id for p in state.hand], hands=[[p.id for p in state.hand]]
+        dealer=1, client_seed=None, status="over", hand=[p.id for p in state.hand], deals=1
     )
     assert api.get(f"/api/games/{old.pk}/").json()["fair"] is None
     replay = api.get(f"/api/games/{old.pk}/replay/").json()

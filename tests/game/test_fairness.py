@@ -10,7 +10,7 @@ from game import engine, services
 from game.history import game_fairness
 from game.history.fairness import CLEARED, PLACED
 from game.models import Game
-from tests.helpers import log_in_new_guest
+from tests.helpers import hands_of, log_in_new_guest
 from tools.bots import greedy_bot, random_bot
 
 from .test_audit import self_play
@@ -30,10 +30,10 @@ def over(db):
 
 def test_each_dealt_hand_gets_a_witness_that_places_all_three_on_the_board_it_was_dealt_on(over):
     proofs = game_fairness(game=over)
-    assert [proof.deal for proof in proofs] == list(range(len(over.hands))) and len(proofs) >= 3
+    assert [proof.deal for proof in proofs] == list(range(over.deals)) and len(proofs) >= 3
     assert proofs[0].board == over.start_board_rows
     rules, seed = over.rules, bytes.fromhex(over.seed)
-    for proof, stored in zip(proofs, over.hands):
+    for proof, stored in zip(proofs, hands_of(over)):
         assert proof.pieces == stored
         board = engine.from_rows(proof.board)
         # the board is the one this hand was dealt on: the deal gives this hand there
@@ -63,7 +63,7 @@ def test_an_ended_game_shows_every_hand_with_three_steps_to_anyone(client, over)
     response = client.get(url(over))
     assert response.status_code == 200
     html = response.content.decode()
-    hands = min(len(over.hands), 20)
+    hands = min(over.deals, 20)
     assert html.count('data-testid="fair-hand"') == hands
     assert html.count('data-testid="fair-step"') == 3 * hands
     assert html.count('class="fair-board"') == 4 * hands  # the board dealt on, then after each step
@@ -77,7 +77,7 @@ def test_a_long_game_is_paged_twenty_hands_at_a_time(client, db, fixed_seeds):
     long = self_play(player, "classic", greedy_bot, random.Random(2), max_moves=90)
     services.game_start(player=player, mode="classic")  # abandons it: an ended game, public
     long.refresh_from_db()
-    assert long.status == "abandoned" and len(long.hands) > 20
+    assert long.status == "abandoned" and long.deals > 20
     first = client.get(url(long)).content.decode()
     second = client.get(url(long) + "?page=2").content.decode()
     assert re.findall(r'data-deal="(\d+)"', first) == [str(k) for k in range(20)]
@@ -87,12 +87,12 @@ def test_a_long_game_is_paged_twenty_hands_at_a_time(client, db, fixed_seeds):
 
 
 def test_a_stored_game_that_no_longer_replays_still_shows_the_hands_up_to_the_bad_event(client, over):
-    from game.models import GameEvent
+    from .test_audit import record_with
 
-    bad = GameEvent.objects.filter(game=over, kind="move").order_by("seq")[5]
-    GameEvent.objects.filter(pk=bad.pk).update(row=8)  # off the board: the engine refuses it
+    over.record = record_with(over, 5, 250)  # a byte that is no event: the replay stops there
+    Game.objects.filter(pk=over.pk).update(record=over.record)
     proofs = game_fairness(game=over)
-    assert 1 <= len(proofs) < len(over.hands)
+    assert 1 <= len(proofs) < over.deals
     assert client.get(url(over)).status_code == 200
 
 
@@ -114,7 +114,7 @@ def test_the_page_hands_the_browser_check_the_public_replay_and_a_verdict_slot_p
     assert f'data-replay-url="/api/games/{over.pk}/replay/"' in html
     assert 'data-hands-per-page="20" data-page="1"' in html
     assert re.search(r'<script type="module" src="/static/js/fair/page\.js">', html)
-    assert html.count('data-testid="fair-verdict"') == min(len(over.hands), 20)
+    assert html.count('data-testid="fair-verdict"') == min(over.deals, 20)
     assert 'data-t-verified="Verified in your browser"' in html
 
 

@@ -7,10 +7,9 @@ import pytest
 from blockknock.accounts.services import guest_create
 from game import engine
 from game.history import game_audit, game_fairness, game_replay, game_steps
-from game.models import GameEvent
 from tools.bots import greedy_bot, random_bot
 
-from .test_audit import self_play
+from .test_audit import record_with, self_play
 
 
 @pytest.fixture
@@ -21,17 +20,17 @@ def played(db):
     declined = self_play(guest_create(), "classic", random_bot, rng, max_moves=300, at_no_moves="decline")
     won = self_play(guest_create(), "challenge", greedy_bot, rng, challenge=1, max_moves=300)
     assert [game.status for game in (continued, declined, won)] == ["over", "over", "won"]
-    assert continued.events.filter(kind="continue").count() == 1
-    assert list(declined.events.values_list("kind", flat=True).order_by("-seq")[:1]) == ["decline"]
+    assert [event[0] for event in continued.events].count("continue") == 1
+    assert declined.events[-1] == ("decline",)
     return [continued, declined, won]
 
 
 def engine_replay(game):
-    """``(start state, stored rows, [(state, event, result), ...])`` straight from ``engine.replay``."""
-    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    """``(start state, recorded events, [(state, event, result), ...])`` straight from ``engine.replay``."""
+    rows = engine.decode(game.record)
     rules, seed, board = game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows)
     dealt_by = {"dealer": game.dealer, "client_seed": game.client_seed}
-    replayed = list(engine.replay(rules, seed, board, [row.as_event for row in rows], **dealt_by))
+    replayed = list(engine.replay(rules, seed, board, rows, **dealt_by))
     return engine.new_game(rules, seed, board, **dealt_by), rows, replayed
 
 
@@ -43,17 +42,18 @@ def test_each_step_is_a_stored_event_with_the_engine_states_before_and_after_it(
     for game in played:
         start, rows, replayed = engine_replay(game)
         steps = list(game_steps(game))
-        assert [step.number for step in steps] == [row.seq for row in rows] == list(range(game.seq))
+        assert [step.number for step in steps] == list(range(len(rows))) == list(range(game.seq))
         assert [step.event for step in steps] == rows
         assert [step.before for step in steps] == [start] + [state for state, _, _ in replayed[:-1]]
         assert [(step.after, step.result) for step in steps] == [(state, result) for state, _, result in replayed]
-        assert [ids(step.hand) for step in steps] == [game.hands[step.deal] for step in steps]
-        assert [step.event.seq for step in steps if step.dealt] == [
-            row.seq
-            for row, (state, _, _) in zip(rows, replayed)
-            if row.kind == "continue" or state.used == (False,) * 3
+        dealt = [ids(start.hand)] + [ids(state.hand) for state, _, _ in replayed if state.used == (False,) * 3]
+        assert [ids(step.hand) for step in steps] == [dealt[step.deal] for step in steps]
+        assert [step.number for step in steps if step.dealt] == [
+            seq
+            for seq, (row, (state, _, _)) in enumerate(zip(rows, replayed))
+            if row[0] == "continue" or state.used == (False,) * 3
         ]
-        assert sum(step.dealt for step in steps) == len(game.hands) - 1
+        assert sum(step.dealt for step in steps) == game.deals - 1
         assert (steps[-1].after.score, steps[-1].after.status) == (game.score, game.status)
 
 
@@ -62,19 +62,19 @@ def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(playe
         start, rows, replayed = engine_replay(game)
         before = [start] + [state for state, _, _ in replayed[:-1]]
         shown = [
-            (prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row.kind != "decline"
+            (prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row[0] != "decline"
         ]
 
         steps = game_replay(game)["steps"]
         assert [step["board"] for step in steps] == [engine.to_rows(state.board) for _, state, _ in shown]
         assert [step.get("result") for step in steps] == [
-            result for (_, _, result), row in zip(replayed, rows) if row.kind != "decline"
+            result for (_, _, result), row in zip(replayed, rows) if row[0] != "decline"
         ]
         assert [[view["piece"] for view in step["hand"]] for step in steps] == [
-            ids(state.hand if row.kind == "continue" else prior.hand) for prior, state, row in shown
+            ids(state.hand if row[0] == "continue" else prior.hand) for prior, state, row in shown
         ]
         assert [step.get("move") for step in steps] == [
-            {"slot": row.slot, "row": row.row, "col": row.col} if row.kind == "move" else None for _, _, row in shown
+            {"slot": row[1], "row": row[2], "col": row[3]} if row[0] == "move" else None for _, _, row in shown
         ]
 
         audit = game_audit(game)
@@ -89,13 +89,13 @@ def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(playe
         assert [(proof.deal, proof.board, proof.pieces) for proof in proofs] == [
             (k, engine.to_rows(board), hand) for k, board, hand in dealt
         ]
-        assert [proof.pieces for proof in proofs] == game.hands
+        assert len(proofs) == game.deals
 
 
 def test_a_stored_event_the_engine_refuses_ends_the_steps_with_its_error(played):
     game = played[0]
-    GameEvent.objects.filter(game=game, seq=3).update(row=8)  # off the board
+    game.record = record_with(game, 3, 250)  # no event
     steps = []
-    with pytest.raises(engine.InvalidMoveError, match=r"row/col must be ints in 0\.\.7, got \(8, "):
+    with pytest.raises(engine.InvalidMoveError, match=r"byte 250 is no event"):
         steps.extend(game_steps(game))  # the steps before the bad one are kept
     assert [step.number for step in steps] == [0, 1, 2]

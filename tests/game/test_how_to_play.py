@@ -1,8 +1,11 @@
 """How to play leads with a short illustrated version (issue 26), its numbers the engine's, before the full rules."""
 
+import dataclasses
 import re
 
 import pytest
+
+from game import engine
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +37,11 @@ def test_the_short_version_in_traditional_chinese(client):
 
 
 def test_the_numbers_are_the_engines_not_the_prose(client, monkeypatch):
-    monkeypatch.setattr("game.engine.scoring.ClassicScoring.empty_board_bonus", 5_000)
-    monkeypatch.setattr("game.engine.scoring.ClassicScoring.combo_moves", 1)
+    """A new rules version with a bigger bonus and a shorter combo window: the page says its numbers."""
+    first = engine.ruleset(1)
+    classic = dataclasses.replace(first.scorings["classic"], empty_board_bonus=5_000, combo_moves=1)
+    monkeypatch.setitem(engine.RULESETS, 2, dataclasses.replace(first, version=2, scorings={**first.scorings, "classic": classic}))
+    monkeypatch.setattr(engine, "CURRENT_RULES", 2)
     steps = _steps(client.get("/how-to-play/").content.decode())
     assert steps[2] == "Clear again within 1 move for a combo: every clear in a row counts more."
     assert steps[3].startswith("Empty the whole board for 5,000 bonus points.")

@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from blockknock.accounts.models import Player
 from game import pending as pending_module
 from game.models import Game, NextSeed, seed_commitment
-from tests.helpers import first_fit, log_in_new_guest
+from tests.helpers import first_fit, hands_of, log_in_new_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -83,9 +83,9 @@ def test_the_first_move_saves_one_guest_and_the_game_the_page_showed(client):
     assert answer.status_code == 200
     guest, game = Player.objects.get(), Game.objects.get()
     assert guest.is_guest and game.player == guest
-    assert (game.mode, game.status, game.moves, game.start_board) == ("classic", "playing", 1, "." * 64)
+    assert (game.mode, game.status, game.moves, game.start_board, game.start) == ("classic", "playing", 1, None, 0)
     assert seed_commitment(game.seed) == shown
-    assert game.hands[0] == hand and game.client_seed == token.split(":")[0]
+    assert hands_of(game)[0] == hand and game.client_seed == token.split(":")[0]
     assert guest.next_seed.commitment == next_shown
     assert (attr(answer.content.decode(), "data-game-id"), attr(answer.content.decode(), "data-moves")) == (
         str(game.pk),
@@ -226,7 +226,7 @@ def test_a_refused_first_move_keeps_the_claimed_game_and_answers_its_board(clien
     refused = client.post("/games/pending/move/", body, **HX)
     saved = Game.objects.get()
     assert (refused.status_code, error_event(refused)["code"]) == (400, "illegal_placement")
-    assert (attr(refused.content.decode(), "data-game-id"), saved.moves, saved.hands[0]) == (
+    assert (attr(refused.content.decode(), "data-game-id"), saved.moves, hands_of(saved)[0]) == (
         str(saved.pk),
         0,
         game.hand,

@@ -31,7 +31,7 @@ def abandoned_game_on(rows, moves):
     player = guest_create()
     game = services.game_start(player=player, mode="classic")
     game.start_board = game.board = "".join(rows)
-    game.hand, game.hands = ["mono"] * 3, [["mono"] * 3]
+    game.hand = ["mono"] * 3
     game.save()
     for number, (slot, row, col) in enumerate(moves):
         game, _ = services.move_place(
@@ -150,9 +150,9 @@ def test_a_self_played_game_is_reviewed_move_for_move_as_its_replay(client, db):
         (s["move"]["slot"], s["move"]["row"], s["move"]["col"], s["result"]["points"], s["result"]["lines"])
         for s in played
     ]
-    assert review["summary"]["hands"] == len(game.hands)
+    assert review["summary"]["hands"] == game.deals
     # the Continue and the end: each came after exactly one stranding move
-    assert sum(m["stranded"] for m in review["moves"]) == 2 == len(game.hands) - review["summary"]["hands_kept"]
+    assert sum(m["stranded"] for m in review["moves"]) == 2 == game.deals - review["summary"]["hands_kept"]
     assert all(m["safe"] is not None for m in review["moves"] if m["stranded"])
 
 

@@ -10,7 +10,7 @@ import time_machine
 from django.db.models.signals import post_save, pre_save
 
 from game import engine, services
-from game.models import EventKind, Game, GameEvent, rows
+from game.models import Game, rows
 from tests.helpers import first_fit
 
 T0 = dt.datetime(2026, 12, 1, 17, 0, tzinfo=dt.UTC)
@@ -59,7 +59,7 @@ def twins(player):
 
 def test_the_locked_read_is_the_orms(player, other_player, twins):
     Game.objects.filter(pk=twins[0]).update(
-        status="won", stars=7, stars_detail={"score": 3, "won": 4}, challenge=2, finished_at=T1
+        status="won", stars=7, stars_high_score=2, record=b"\x05\xc0", challenge=2, finished_at=T1
     )
     fast = rows.game_locked(twins[0], player.pk)
     slow = Game.objects.select_for_update().get(pk=twins[0], player=player.pk)
@@ -72,17 +72,18 @@ def test_the_locked_read_is_the_orms(player, other_player, twins):
 
 
 def play_first_fit(game) -> None:
-    """What a move does to the row: the engine's next state, one more event."""
+    """What a move does to the row: the engine's next state, one more event in the record."""
     slot, row, col = first_fit(game)
     state, _result = engine.play(game.state, slot, row, col)
     game.load_state(state, engine.PIECES[game.hand[slot]])
+    game.record_append(("move", slot, row, col))
     game.seq += 1
 
 
 def edit_in_place(game) -> None:
     """A JSON column changed without a new value: the list as loaded, edited."""
     game.used[1] = True
-    game.hands[0].append("mono")
+    game.hand.append("mono")
 
 
 @pytest.mark.parametrize("change", [play_first_fit, edit_in_place])
@@ -119,37 +120,3 @@ def test_a_write_after_another_writes_nothing(player, twins):
     assert columns(Game, twins[0]) == before | {"seq": 1}
     assert [name for name, _game, _kwargs in sent] == ["pre_save"]  # as a save that raised: no post_save
     assert "board" in game.changed_fields()
-
-
-def test_an_event_insert_is_a_save(player, twins):
-    games = [Game.objects.get(pk=pk) for pk in twins]
-    events = [GameEvent(game=game, seq=0, kind=EventKind.MOVE, slot=1, row=2, col=3, points=12) for game in games]
-    with time_machine.travel(T1, tick=False):
-        with signals_sent(GameEvent) as fast_signals:
-            rows.event_insert(events[0])
-        with signals_sent(GameEvent) as slow_signals:
-            events[1].save()
-    fast, slow = (columns(GameEvent, event.pk) for event in events)
-    assert (fast.pop("game_id"), slow.pop("game_id")) == twins
-    assert (
-        fast
-        == slow
-        == {
-            "seq": 0,
-            "kind": "move",
-            "slot": 1,
-            "row": 2,
-            "col": 3,
-            "points": 12,
-            "created_at": T1,
-        }
-    )
-    assert type(events[0].pk) is type(events[1].pk) is int
-    assert [(e._state.adding, e._state.db, e.created_at) for e in events] == [(False, "default", T1)] * 2
-    assert [(name, kwargs) for name, _event, kwargs in fast_signals] == [
-        (name, kwargs) for name, _event, kwargs in slow_signals
-    ]
-    assert [(name, event is events[0]) for name, event, _kwargs in fast_signals] == [
-        ("pre_save", True),
-        ("post_save", True),
-    ]

@@ -1,12 +1,13 @@
 """Issue 25 item 1, the templates' half: every rule number a page states is the engine's or the rewards'
 (game/templatetags/rules.py), so changing a constant changes every page that states it."""
 
+import dataclasses
 import re
 
 import pytest
 from django.template.loader import render_to_string
 
-from game import services
+from game import engine, services
 from tests.helpers import log_in_new_guest
 
 pytestmark = pytest.mark.django_db
@@ -19,22 +20,23 @@ def _text(html: str) -> str:
 
 @pytest.fixture
 def changed(monkeypatch):
-    """Other numbers than the rule book's, each in the one place it is defined."""
-    for name, value in [
-        ("points_per_square", 12),
-        ("line_points_unit", 150),
-        ("empty_board_bonus", 4_000),
-        ("combo_moves", 4),
-    ]:
-        monkeypatch.setattr(f"game.engine.scoring.ClassicScoring.{name}", value)
-    monkeypatch.setattr("game.engine.scoring.PracticeScoring.points_per_line", 20)
+    """Other numbers than the rule book's, each in the one place it is defined: a new rules version
+    (docs/rules.md § Rules versions) made current, and the rewards' constants."""
+    first = engine.ruleset(1)
+    classic = dataclasses.replace(
+        first.scorings["classic"], points_per_square=12, line_points_unit=150, empty_board_bonus=4_000, combo_moves=4
+    )
+    practice = dataclasses.replace(first.scorings["practice"], points_per_line=20)
+    scorings = {"classic": classic, "daily": classic, "challenge": classic, "practice": practice}
+    second = dataclasses.replace(first, version=2, scorings=scorings, daily_win_stars=150)
+    monkeypatch.setitem(engine.RULESETS, 2, second)
+    monkeypatch.setattr(engine, "CURRENT_RULES", 2)
     for name, value in [
         ("LEVEL_SCORE", 3_000),
         ("STARS_SCORE_STEP", 2_000),
         ("STARS_HIGH_SCORE", 3),
         ("STARS_CHALLENGE_MAX", 25),
         ("STARS_DAILY_CAP", 80),
-        ("STARS_DAILY_WIN", 150),
     ]:
         monkeypatch.setattr(f"game.rewards.{name}", value)
 
@@ -75,8 +77,7 @@ def test_how_to_play_follows(client, changed):
 def test_the_header_badges_and_the_end_card_follow(client, changed):
     player = log_in_new_guest(client)
     game = services.game_start(player=player, mode="classic")
-    game.status, game.score = "over", 100
-    game.stars_detail = {"base": 1, "score_bonus": 0, "high_score": 0, "challenge": 0, "capped": 4, "paid": 1}
+    game.status, game.score, game.stars, game.stars_high_score = "over", 8_000, 1, 0  # earned 1 + 4, paid 1
     game.save()
     html = client.get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert "Over the 80-a-day cap: 4 not paid" in _text(html)

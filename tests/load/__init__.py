@@ -2,7 +2,7 @@
 
 - ``scripts/loadtest``: gunicorn (production settings) on PostgreSQL + Redis on
   127.0.0.1, Locust players (locustfile.py), then check.py compares what every
-  client was told with the Game/GameEvent rows. See run.py.
+  client was told with the games' records. See run.py.
 - ``scripts/faults``: players (players.py) while a web worker is killed
   mid-move, PostgreSQL restarts and Redis stops; then the same check and the
   replay audit. See faults.py.

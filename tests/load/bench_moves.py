@@ -26,7 +26,7 @@ request: on a shared machine the rates move with the other jobs, the work per
 request much less.
 
 The clients run in ``--client-procs`` processes (threads within each). Then
-check.py compares the ledger with the Game/GameEvent rows (no move lost or
+check.py compares the ledger with the games' records (no move lost or
 doubled, scores add up, every game replays). Writes var/bench/<run>/summary.json.
 """
 

@@ -8,7 +8,7 @@
 2. ``migrate`` + ``collectstatic`` and gunicorn with ``blockknock.settings.production``
    (HTTPS is pretended with ``X-Forwarded-Proto``);
 3. Locust, headless (tests/load/locustfile.py);
-4. stops gunicorn; check.py compares every client's ledger with the Game/GameEvent rows
+4. stops gunicorn; check.py compares every client's ledger with the games' records
    and replays every game; ``manage.py verify_deals`` replays them again.
 
 Prints moves/s, p50/p99 of the move and of ``GET /api/me/``, errors, the

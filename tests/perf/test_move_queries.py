@@ -1,14 +1,14 @@
-"""A move costs at most 4 SQL statements, through the JSON API and the HTMX board alike (issue 17).
+"""A move costs at most 3 SQL statements, through the JSON API and the HTMX board alike (issues 17, 25).
 
 The statements of a move that does not end the game, after the caller's first
 request (which caches its token or session player):
 
 1. ``SELECT … FROM game_game … FOR UPDATE``: the game, row-locked;
 2. ``UPDATE game_game SET <the changed columns> WHERE id = … AND seq = …``: the
-   compare-and-set write of the new state (here board, used, score, moves, seq,
-   updated_at: not every column);
-3. ``INSERT INTO game_gameevent``: the move's event;
-4. ``COMMIT``.
+   compare-and-set write of the new state with the move's byte appended to the
+   record (here board, colours, used, score, moves, record, seq, updated_at: not
+   every column);
+3. ``COMMIT``.
 
 Nothing else: the token or session, the player (``CachedTokenAuthentication``,
 ``CachedModelBackend``, ``cached_db`` sessions) and the board's best score come
@@ -17,7 +17,7 @@ read. SQLite also logs the ``BEGIN`` that PostgreSQL's driver sends with the
 first statement; it is left out of the count.
 
 The move that ends a game does more (stars, level, leaderboards, the figures'
-cache): only that one move may exceed 4, and the last test says by how much.
+cache): only that one move may exceed 3, and the last test says by how much.
 """
 
 import re
@@ -33,8 +33,8 @@ from tests.helpers import EMPTY, api_client_for, set_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MOVE_STATEMENTS = ["SELECT game_game FOR UPDATE", "UPDATE game_game", "INSERT game_gameevent", "COMMIT"]
-MOVE_COLUMNS = {"board", "colours", "used", "score", "moves", "seq", "updated_at"}
+MOVE_STATEMENTS = ["SELECT game_game FOR UPDATE", "UPDATE game_game", "COMMIT"]
+MOVE_COLUMNS = {"board", "colours", "used", "score", "moves", "record", "seq", "updated_at"}
 
 
 def label(sql: str) -> str:
@@ -66,7 +66,7 @@ def game(player):
     return set_position(services.game_start(player=player, mode="classic"), EMPTY, ("mono", "mono", "mono"))
 
 
-def test_an_api_move_is_four_statements(player, game):
+def test_an_api_move_is_three_statements(player, game):
     api = api_client_for(player)
     api.get("/api/me/")  # the token is looked up once, then cached
     with CaptureQueriesContext(connection) as queries:
@@ -78,7 +78,7 @@ def test_an_api_move_is_four_statements(player, game):
     assert set_columns(queries) == MOVE_COLUMNS
 
 
-def test_an_htmx_move_is_four_statements(player, game):
+def test_an_htmx_move_is_three_statements(player, game):
     browser = Client()
     browser.force_login(player)
     browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
@@ -116,12 +116,12 @@ WON_EXTRA = [
 ]
 
 
-SUMMARY = ["SELECT game_gameevent", "INSERT game_gamesummary"]
-"""The game's Stats summary, replayed from its stored events once the last one is stored (game.stats.summaries)."""
+SUMMARY = ["INSERT game_gamesummary"]
+"""The game's Stats summary, replayed from its record once the last event is in it (game.stats.summaries)."""
 
 
 def test_only_the_move_that_ends_the_game_does_more(player):
-    """A challenge won by a move: 15 statements more than a move, all in its one transaction."""
+    """A challenge won by a move: 14 statements more than a move, all in its one transaction."""
     Challenge.objects.get_or_create(
         number=1, defaults={"target": 1500}
     )  # a transactional test may have flushed the shipped ones

@@ -1,8 +1,8 @@
 """``manage.py storage_report`` counts a finished game's row data exactly (PostgreSQL only).
 
 Two games are played to their end; the report's per-game sums must equal the game
-row's ``pg_column_size`` plus its events' and its Stats summary's, read here table by
-table.
+row's ``pg_column_size`` (its record included) plus its Stats summary's, read here
+table by table: no other row is kept for a game or its moves (docs/record.md).
 """
 
 import random
@@ -50,16 +50,16 @@ def _size(query: str, game_id: int) -> int:
 def test_the_report_sums_each_finished_game_and_the_rows_kept_for_it():
     games = [_play_to_the_end(seed) for seed in (1, 2)]
     kept = _kept_for_game()
-    assert {table for table, _ in kept} == {"game_gameevent", "game_gamesummary"}
+    assert {table for table, _ in kept} == {"game_gamesummary"}
     measured = _bytes_per_game(kept)
     for game in games:
         own = _size("SELECT s FROM (SELECT id, pg_column_size(g.*) s FROM game_game g) x WHERE id = %s", game.id)
-        events = _size(GROUPED.format(table="game_gameevent"), game.id)
         summary = _size(GROUPED.format(table="game_gamesummary"), game.id)
+        record = _size("SELECT octet_length(record) FROM game_game WHERE id = %s", game.id)
         moves, size = measured[game.id]
-        assert moves == game.moves
-        assert abs(size - (own + events + summary)) < ALIGN
-        assert events > 0
+        assert moves == game.moves == record
+        assert abs(size - (own + summary)) < ALIGN
+        assert summary > 0
 
 
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="SQLite's refusal")

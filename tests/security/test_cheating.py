@@ -119,6 +119,7 @@ def assert_revealed_in_fair(body: dict, game: Game) -> None:
     game.refresh_from_db()
     assert body["fair"] == {
         "dealer": "2",
+        "rules": "1",
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,
         "client_seed_by": game.client_seed_by,
@@ -231,7 +232,7 @@ def test_parallel_daily_starts_make_one_daily(player):
 
 def snapshot(game: Game) -> tuple:
     game.refresh_from_db()
-    return (game.board, game.hand, game.used, game.score, game.moves, game.seq, game.status, game.events.count())
+    return (game.board, game.hand, game.used, game.score, game.moves, game.seq, game.status, len(game.record))
 
 
 def test_another_players_unfinished_game_is_not_there_for_the_api(other_api, classic):

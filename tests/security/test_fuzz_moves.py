@@ -78,7 +78,8 @@ def snapshot(game: Game) -> tuple:
         game.board,
         game.hand,
         game.used,
-        game.hands,
+        game.deals,
+        bytes(game.record),
         game.score,
         game.combo,
         game.combo_moves_left,
@@ -86,7 +87,7 @@ def snapshot(game: Game) -> tuple:
         game.seq,
         game.status,
         game.continues_left,
-        game.events.count(),
+        len(game.record),
     )
 
 

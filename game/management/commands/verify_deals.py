@@ -1,4 +1,4 @@
-"""``manage.py verify_deals``: replay stored games from their seeds and report every mismatch.
+"""``manage.py verify_deals``: replay stored games from their records and report every mismatch.
 
 Usage::
 
@@ -20,7 +20,7 @@ from game.selectors import parse_game_id
 
 class Command(BaseCommand):
     help = (
-        "Replay stored games from seed, start board and events; compare every dealt hand, move points, "
+        "Replay stored games from their records (versions, seeds, start, events); compare the hand, hands dealt, "
         "score, board, combo, moves and status. Exits 1 on any mismatch."
     )
 
