@@ -40,7 +40,9 @@ def test_the_numbers_are_the_engines_not_the_prose(client, monkeypatch):
     """A new rules version with a bigger bonus and a shorter combo window: the page says its numbers."""
     first = engine.ruleset(1)
     classic = dataclasses.replace(first.scorings["classic"], empty_board_bonus=5_000, combo_moves=1)
-    monkeypatch.setitem(engine.RULESETS, 2, dataclasses.replace(first, version=2, scorings={**first.scorings, "classic": classic}))
+    monkeypatch.setitem(
+        engine.RULESETS, 2, dataclasses.replace(first, version=2, scorings={**first.scorings, "classic": classic})
+    )
     monkeypatch.setattr(engine, "CURRENT_RULES", 2)
     steps = _steps(client.get("/how-to-play/").content.decode())
     assert steps[2] == "Clear again within 1 move for a combo: every clear in a row counts more."
