@@ -43,7 +43,7 @@ def test_the_hashed_main_module_imports_the_hashed_modules(collected):
     assert main != "js/board/main.js"
     expected = [
         "./" + posixpath.basename(staticfiles_storage.stored_name(f"js/board/{name}.js"))
-        for name in ("drag", "keyboard", "selection", "sync")
+        for name in ("drag", "feedback", "keyboard", "selection", "sync")
     ]
     assert _imports(collected, main) == expected
     assert all(re.fullmatch(r"\./\w+\.[0-9a-f]{12}\.js", url) for url in expected)
