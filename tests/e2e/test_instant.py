@@ -25,6 +25,7 @@ from .test_play import (
     EMPTY,
     HeldMoves,
     cell,
+    mouse_drag,
     open_game,
     piece,
     screen_board,
@@ -38,6 +39,20 @@ from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
+FRAME_CLOCK = """() => {
+  window.__frame = 0;
+  const tick = () => { window.__frame += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.__at = {};
+  const first = (name) => { if (!(name in window.__at)) window.__at[name] = window.__frame; };
+  document.addEventListener("pointerup", () => first("lift"), true);
+  document.addEventListener("blockknock:sound", () => first("sound"));
+  const buzz = navigator.vibrate.bind(navigator);
+  navigator.vibrate = (pattern) => { first("buzz"); return buzz(pattern); };
+  const cell = document.querySelector('#board .cell[data-row="0"][data-col="7"]');
+  new MutationObserver(() => { if (cell.classList.contains("fx-clear")) first("shown"); }) // landed, its row bursts
+    .observe(cell, { attributes: true, attributeFilter: ["class"] });
+}"""
 
 
 def tap_move(page: Page, slot: int, row: int, col: int) -> None:
@@ -81,6 +96,23 @@ def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_se
     expect(page.locator("#announcer")).to_contain_text("Score 3,410")
     game.refresh_from_db()
     assert (game.score, game.combo, game.combo_moves_left) == (3410, 2, 3)
+
+
+def test_the_drop_lands_sounds_and_buzzes_in_the_frame_the_piece_is_let_go(page: Page):
+    page.add_init_script(RECORD_BUZZ)
+    game = open_game(page)
+    show_position(page, game, ["#######."] + [EMPTY] * 7, ("mono", "mono", "mono"))
+    held = HeldMoves(page)  # no answer: at any network delay
+    page.evaluate(FRAME_CLOCK)
+
+    mouse_drag(page, 0, 0, 7)  # completes row 0, the board is empty
+
+    at = page.evaluate("window.__at")
+    assert set(at) == {"lift", "shown", "sound", "buzz"}, at
+    assert at["shown"] == at["sound"] == at["buzz"] == at["lift"], at  # counted in animation frames
+    assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]  # the board left empty: the big buzz
+    held.wait(1)
+    wait_moves(page, 0)
 
 
 def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
