@@ -16,7 +16,7 @@ from tests.helpers import EMPTY, first_fit, log_in_new_guest, set_position
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
-ROW_0_GAP = ["######.."] + EMPTY[1:7] + ["#......."]
+ROW_0_GAP = ["######..", *EMPTY[1:7], "#......."]
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_three_moves_in_one_post_are_played_in_order_and_answer_the_board_after_
     assert events(game) == [(0, 0, 0, 6, 10), (1, 1, 0, 7, 110), (2, 2, 7, 1, 10)]
     game.refresh_from_db()
     assert (game.moves, game.score, game.combo, game.combo_moves_left) == (3, 130, 1, 2)
-    assert game.board_rows == EMPTY[:7] + ["##......"]
+    assert game.board_rows == [*EMPTY[:7], "##......"]
     assert len(game.hands) == 2  # the hand's last move dealt the next hand
     assert (attr(html, "data-moves"), attr(html, "data-board")) == ("3", "." * 56 + "##......")
     assert attr(html, "data-result-points") == "10"  # the last move's result
