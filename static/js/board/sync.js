@@ -21,7 +21,7 @@
  * "Connection lost, retrying" banner (#connection-lost) and keeps the queue: the
  * player can finish the hand (the next hand waits for the connection, and says so).
  * The board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s);
- * its answer says which queued moves the server has (none, or the one on its way),
+ * its answer says which queued moves the server has (none, or the ones on their way),
  * and the rest are sent, together and in order, once it is back.
  *
  * A stale tab (session.js): a request refused for its CSRF token (a log-in in
