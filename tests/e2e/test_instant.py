@@ -112,7 +112,9 @@ def test_the_drop_lands_sounds_and_buzzes_in_the_frame_the_piece_is_let_go(page:
     assert at["shown"] == at["sound"] == at["buzz"] == at["lift"], at  # counted in animation frames
     assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]  # the board left empty: the big buzz
     held.wait(1)
-    wait_moves(page, 0)
+    wait_moves(page, 0)  # unconfirmed all along
+    held.release(0)
+    wait_moves(page, 1)
 
 
 def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
