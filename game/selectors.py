@@ -6,7 +6,7 @@ from blockknock.accounts.player_cache import through_cache
 from blockknock.parsers import decimal
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Challenge, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, Challenge, EventKind, Game, GameEvent, Mode, Status
 
 
 def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
@@ -54,6 +54,18 @@ def _get(game_id) -> Game:
         return Game.objects.get(pk=parse_game_id(game_id))
     except Game.DoesNotExist:
         raise GameNotFound() from None
+
+
+def game_with_move(*, player, game_id, slot: int, row: int, col: int, move_number: int) -> Game | None:
+    """The player's game if its placement number ``move_number`` (0-based) was this one, else ``None``: the
+    same move sent again (docs/api.md: the same move sent twice is applied once), which the board's
+    move post acknowledges instead of refusing as stale (game/views.py ``_place``)."""
+    game = game_get(player=player, game_id=game_id)
+    if not 0 <= move_number < game.moves:
+        return None
+    placements = GameEvent.objects.filter(game=game, kind=EventKind.MOVE).order_by("seq")
+    placed = placements.values_list("slot", "row", "col")[move_number : move_number + 1]
+    return game if list(placed) == [(slot, row, col)] else None
 
 
 def game_visible(*, player, game_id) -> Game:

@@ -39,7 +39,7 @@ from blockknock.throttles import throttle
 
 from . import selectors, services
 from .daily import selectors as daily_selectors
-from .errors import GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
+from .errors import GameError, GameNotFound, Invalid, Locked, NotPlaying, PageStale, SignedOut, StaleMove
 from .forms import NewGameForm, posted_moves
 from .models import Mode, Status
 from .modes import CLASSIC
@@ -294,10 +294,13 @@ def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
     """Apply the posted moves in order, each through :func:`game.services.move_place` (its own transaction,
     its ``move_number`` checked), and answer the board after the last one.
 
-    The board posts the moves played on the page since its last answer together (``static/js/board/sync.js``):
-    the fields ``slot``, ``row``, ``col`` and ``move_number`` once per move, in order. The first refusal stops
-    the list: its answer is the board as the server has it (the moves before it kept) and the refusal's event.
-    A move that ends the game (won, no moves left) ends the list too: the moves after it are not played.
+    The board posts, at each drop, every move played on the page that the server has not confirmed yet
+    (``static/js/board/sync.js``): the fields ``slot``, ``row``, ``col`` and ``move_number`` once per move,
+    in order, without waiting for the answers to its earlier posts. A move the game already has is
+    acknowledged, not applied again (:func:`_place_one`), so these posts may arrive in any order. The first
+    refusal stops the list: its answer is the board as the server has it (the moves before it kept) and the
+    refusal's event. A move that ends the game (won, no moves left) ends the list too: the moves after it are
+    not played.
     """
     player = request.user
     moves = posted_moves(request.POST)
@@ -306,12 +309,27 @@ def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
         if moves is None:
             raise Invalid()
         for move in moves:
-            game, result = services.move_place(player=player, game_id=game_id, **move)
+            game, result = _place_one(player, game_id, move)
             if game.status != Status.PLAYING:
                 break
     except GameError as error:
         return _refused(request, player, game_id, error)
     return _board(request, player, game, result=result, event="move")
+
+
+def _place_one(player, game_id, move: dict):
+    """One posted move through :func:`game.services.move_place`; a move the game already has (the same
+    ``move_number``, slot and cell) is acknowledged, not applied again: ``(game, None)``.
+
+    :raises GameError: the service's refusal of any other move.
+    """
+    try:
+        return services.move_place(player=player, game_id=game_id, **move)
+    except (StaleMove, NotPlaying):
+        game = selectors.game_with_move(player=player, game_id=game_id, **move)
+        if game is None:
+            raise
+        return game, None
 
 
 def _on_game(request: HtmxHttpRequest, game_id: str, action, event: str) -> HttpResponse:

@@ -82,18 +82,64 @@ def test_a_refusal_in_the_middle_keeps_the_moves_before_it_and_answers_the_serve
     assert events(game) == [(0, 0, 0, 6, 10)]  # the third was not played
 
 
-def test_a_list_sent_again_is_applied_once(client, game):
+def test_a_list_sent_again_is_acknowledged_and_applied_once(client, game):
     set_position(game, ROW_0_GAP)
     moves = [(0, 0, 6, 0), (1, 0, 7, 1)]
     assert play(client, game, moves).status_code == 200
     again = play(client, game, moves)  # its answer lost, the same request again
-    assert again.status_code == 409
+    assert again.status_code == 200
+    assert "HX-Trigger" not in again
     assert attr(again.content.decode(), "data-moves") == "2"
     twice = play(client, game, [(2, 7, 1, 2), (2, 7, 1, 2)])  # one move twice in one list
-    assert twice.status_code == 409
+    assert twice.status_code == 200
     assert events(game) == [(0, 0, 0, 6, 10), (1, 1, 0, 7, 110), (2, 2, 7, 1, 10)]
     game.refresh_from_db()
     assert (game.moves, game.score) == (3, 130)
+
+
+@pytest.mark.parametrize("late", [[(0, 0, 6, 0)], [(0, 0, 6, 0), (1, 0, 7, 1)]])
+def test_an_earlier_cumulative_post_answered_after_the_whole_hand_is_acknowledged(client, game, late):
+    """The board's posts at the three drops, [m0], [m0, m1] and [m0, m1, m2], may arrive in any order."""
+    set_position(game, ROW_0_GAP)
+    assert play(client, game, [(0, 0, 6, 0), (1, 0, 7, 1), (2, 7, 1, 2)]).status_code == 200
+    answer = play(client, game, late)
+    assert answer.status_code == 200
+    assert "HX-Trigger" not in answer
+    html = answer.content.decode()
+    assert (attr(html, "data-moves"), attr(html, "data-board")) == ("3", "." * 56 + "##......")
+    assert "data-result-points" not in html  # nothing was played
+    assert events(game) == [(0, 0, 0, 6, 10), (1, 1, 0, 7, 110), (2, 2, 7, 1, 10)]
+    game.refresh_from_db()
+    assert (game.moves, game.score, len(game.hands)) == (3, 130, 2)
+
+
+def test_cumulative_posts_in_order_apply_each_move_once(client, game):
+    set_position(game, ROW_0_GAP)
+    first, second, third = (0, 0, 6, 0), (1, 0, 7, 1), (2, 7, 1, 2)
+    assert attr(play(client, game, [first]).content.decode(), "data-moves") == "1"
+    assert attr(play(client, game, [first, second]).content.decode(), "data-moves") == "2"
+    last = play(client, game, [first, second, third])
+    assert (last.status_code, attr(last.content.decode(), "data-result-points")) == (200, "10")
+    assert events(game) == [(0, 0, 0, 6, 10), (1, 1, 0, 7, 110), (2, 2, 7, 1, 10)]
+
+
+def test_another_move_under_a_played_move_number_is_still_stale(client, game):
+    set_position(game, ROW_0_GAP)
+    assert play(client, game, [(0, 0, 6, 0)]).status_code == 200
+    answer = play(client, game, [(0, 0, 7, 0)])  # move 0 was played on another cell (another tab)
+    assert answer.status_code == 409
+    assert json.loads(answer["HX-Trigger"])["bk:game-error"]["code"] == "stale_move"
+    assert events(game) == [(0, 0, 0, 6, 10)]
+
+
+def test_a_repeat_of_the_move_that_ended_the_game_is_acknowledged(client, game):
+    checkers = ["#.#.#.#.", ".#.#.#.#"] * 4
+    set_position(game, checkers, ("mono", "I2-h", "I2-h"))
+    assert play(client, game, [(0, 0, 1, 0)]).status_code == 200
+    answer = play(client, game, [(0, 0, 1, 0), (1, 0, 3, 1)])
+    assert answer.status_code == 200
+    assert attr(answer.content.decode(), "data-status") == "no_moves"
+    assert events(game) == [(0, 0, 0, 1, 10)]
 
 
 @pytest.mark.parametrize(
