@@ -4,8 +4,8 @@ The move requests are held (``page.route``) so that what the page shows before t
 server's answer is checked exactly: the piece landed, the lines cleared, the points,
 the combo and the clear bonus, the sound and the buzz; then the answer confirms it.
 The next pieces are played while a move is unconfirmed; the moves go in order, each
-once with its move_number: the first at once, the ones played while it is on its way
-together in the next request. When the server disagrees (a stale tab, signed out,
+once with its move_number: each drop sends at once every move not confirmed yet,
+and the answers may come in any order. When the server disagrees (a stale tab, signed out,
 another player, 409, 5xx) the board rolls back to the server's and says why; a lost
 connection keeps the moves played and sends them once it is back.
 """
@@ -117,9 +117,17 @@ def test_the_drop_lands_sounds_and_buzzes_in_the_frame_the_piece_is_let_go(page:
     wait_moves(page, 1)
 
 
-def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
+COUNT_TOASTS = """() => {
+  window.__toasts = [];
+  new MutationObserver(() => window.__toasts.push(document.getElementById("toast").textContent))
+    .observe(document.getElementById("toast"), { childList: true });
+}"""
+
+
+def test_the_hand_is_played_while_unconfirmed_and_each_drop_sends_every_unconfirmed_move_at_once(page: Page):
     game = open_game(page)
     show_position(page, game, ["#######."] + [EMPTY] * 6 + [".......#"], ("mono", "I2-h", "I3-h"))
+    page.evaluate(COUNT_TOASTS)
     held = HeldMoves(page)
 
     tap_move(page, 0, 0, 7)  # clears row 0: 10 + 100
@@ -129,70 +137,79 @@ def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_onc
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
     expect(page.get_by_test_id("score")).to_have_text("160")
     assert screen_hand(page) == [None, None, None]
-    held.wait(1)
-    assert held.numbers() == [[0]]  # one request at a time: the others go when this one is answered
-    held.release(0)
-    held.wait(2)
-    assert held.numbers() == [[0], [1, 2]]  # together, in order: one round trip for both
-    wait_moves(page, 1)
-    assert screen_hand(page) == [None, None, None]  # the new hand comes with the last move's answer
-    held.release(1)
+    held.wait(3)
+    assert held.numbers() == [[0], [0, 1], [0, 1, 2]]  # each drop sent at once, before any answer
+    held.release(2)  # answered in reverse order: the whole hand first
     wait_moves(page, 3)
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    held.release(1)
+    held.release(0)
+    page.wait_for_load_state("networkidle")
+    wait_moves(page, 3)  # the older answers changed nothing
+    expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
+    assert page.evaluate("window.__toasts") == []
     game.refresh_from_db()
     assert (game.moves, game.score, len(game.hands)) == (3, 160, 2)
 
 
-def test_a_stale_move_rolls_back_to_the_servers_board_and_drops_the_moves_queued_behind_it(page: Page):
+def test_a_stale_move_rolls_back_to_the_servers_board_once_and_drops_the_moves_sent_after_it(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
     # another tab played a move meanwhile
     set_position(game, ["#......."] + [EMPTY] * 7, ("mono", "mono", "mono"), used=(True, False, False), moves=1)
+    page.evaluate(COUNT_TOASTS)
     held = HeldMoves(page)
 
     tap_move(page, 1, 5, 5)
     tap_move(page, 2, 6, 6)
     assert screen_board(page)[5:7] == [".....#..", "......#."]  # shown at once
-    held.wait(1)
+    held.wait(2)
+    assert held.numbers() == [[0], [0, 1]]
     held.release(0)
 
     expect(page.locator("#toast")).to_have_text("The board has changed since that move was sent.")
     wait_moves(page, 1)
+    held.release(1)
+    page.wait_for_load_state("networkidle")
     assert screen_board(page) == ["#......."] + [EMPTY] * 7  # the server's board won
     assert screen_hand(page) == [None, "mono", "mono"]
     expect(page.locator("#play-area")).to_have_attribute("data-error", "stale_move")
-    assert held.numbers() == [[0]]  # the move queued behind it was never sent
+    assert page.evaluate("window.__toasts") == ["The board has changed since that move was sent."]  # once
     game.refresh_from_db()
     assert game.moves == 1
 
 
-def test_a_refusal_inside_moves_sent_together_keeps_the_ones_before_it_and_says_why(page: Page):
+def test_a_refusal_of_the_second_move_keeps_the_first_and_says_why_once(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    page.evaluate(COUNT_TOASTS)
     held = HeldMoves(page)
 
     tap_move(page, 0, 0, 0)
     tap_move(page, 1, 1, 1)
     tap_move(page, 2, 2, 2)
-    held.wait(1)
+    held.wait(3)
+    assert held.numbers() == [[0], [0, 1], [0, 1, 2]]
     held.release(0)
-    held.wait(2)
-    assert held.numbers() == [[0], [1, 2]]
-    # meanwhile the server's board got (2, 2) filled: the second move of the list does not fit there
+    wait_moves(page, 1)
+    # meanwhile the server's board got (1, 1) filled: move 1 does not fit there
     game.refresh_from_db()
-    filled = game.board[:18] + "#" + game.board[19:]
+    filled = game.board[:9] + "#" + game.board[10:]
     Game.objects.filter(pk=game.pk).update(board=filled, colours=filled)
-    held.release(1)
-
+    held.release(2)
     expect(page.locator("#toast")).to_have_text("That piece does not fit there.")
-    wait_moves(page, 2)  # the list's first move was played, the one refused was not
+    held.release(1)
+    page.wait_for_load_state("networkidle")
+
+    wait_moves(page, 1)  # the first move was played, the one refused and the one after it were not
     expect(page.locator("#play-area")).to_have_attribute("data-error", "illegal_placement")
-    expect(page.get_by_test_id("score")).to_have_text("20")
-    assert screen_hand(page) == [None, None, "mono"]
-    assert screen_board(page)[:3] == ["#.......", ".#......", "..#....."]
+    expect(page.get_by_test_id("score")).to_have_text("10")
+    assert screen_hand(page) == [None, "mono", "mono"]
+    assert screen_board(page)[:3] == ["#.......", ".#......", EMPTY]
+    assert page.evaluate("window.__toasts") == ["That piece does not fit there."]  # once, not per answer
     game.refresh_from_db()
-    assert (game.moves, game.score) == (2, 20)
+    assert (game.moves, game.score) == (1, 10)
 
 
 def test_a_server_error_rolls_back_at_once_and_the_move_can_be_played_again(page: Page):
