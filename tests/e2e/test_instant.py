@@ -289,3 +289,39 @@ def test_signed_out_or_another_player_in_another_tab_rolls_back_and_says_so(cont
     expect(page_a.get_by_test_id("score")).to_have_text("0")
     wait_moves(page_a, 0)
     assert Game.objects.get(pk=game.pk).moves == 0
+
+
+def test_a_stale_tabs_hand_played_before_any_answer_is_sent_again_with_a_fresh_token_and_lands_once(
+    context: BrowserContext,
+):
+    account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    page_b = context.new_page()
+    log_out(page_b)
+    log_in(page_b, "ada")  # page A's token is stale now
+    page_a.bring_to_front()
+    held = HeldMoves(page_a)
+
+    tap_move(page_a, 0, 3, 3)
+    tap_move(page_a, 1, 5, 0)
+    tap_move(page_a, 2, 7, 7)
+    held.wait(3)
+    # one at a time (the test server's SQLite does not take concurrent writes)
+    with page_a.expect_response("**/move/"):
+        held.release(2)  # refused for its token ...
+    held.wait(4)
+    assert held.numbers()[3] == [0, 1, 2]  # ... and sent again once with the fresh one
+    with page_a.expect_response("**/move/"):
+        held.release(3)
+    wait_moves(page_a, 3)
+    expect(page_a.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    for index in (1, 0):
+        with page_a.expect_response("**/move/"):
+            held.release(index)  # refused for its token too, but its moves are confirmed: not sent again
+    page_a.wait_for_load_state("networkidle")
+    assert len(held.routes) == 4
+    wait_moves(page_a, 3)
+    expect(page_a.get_by_test_id("session-lost")).to_be_hidden()
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (3, 40)
+    assert list(game.events.values_list("row", "col")) == [(3, 3), (5, 0), (7, 7)]

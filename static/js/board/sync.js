@@ -315,6 +315,10 @@ function settle(record, status) {
 /* Refused for its CSRF token: send it again once with a fresh one, if this page's player is still the session's. */
 async function tokenRefused(record, detail) {
   const outcome = record.retried ? "stale" : await recoverToken();
+  if (outdated(record)) {
+    finish(record); // another request's answer settled its moves meanwhile
+    return;
+  }
   if (outcome === "same") {
     release(record);
     sendAgain(detail.requestConfig);
