@@ -18,7 +18,7 @@ class MoveForm(forms.Form):
 
 def posted_moves(data) -> list[dict] | None:
     """The moves of a board's move post, in order: each of :class:`MoveForm`'s fields once per move, at
-    most a hand's pieces (the moves played on the page while the one before them was on its way).
+    most a hand's pieces (every move played on the page that the server has not confirmed yet).
 
     :returns: each move's cleaned fields, or ``None`` for a body that is not such a list.
     """

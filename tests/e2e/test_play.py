@@ -125,7 +125,7 @@ class HeldMoves:
         raise AssertionError(f"{len(self.routes)} move requests, not {count}")
 
     def numbers(self) -> list[list[int]]:
-        """Each request's moves by their move_number (the moves played while one was on its way go together)."""
+        """Each request's moves by their move_number (each carries every move not confirmed yet)."""
         return [[int(n) for n in parse_qs(route.request.post_data)["move_number"]] for route in self.routes]
 
     def release(self, index: int) -> None:
