@@ -39,9 +39,9 @@ from blockknock.throttles import throttle
 
 from . import selectors, services
 from .daily import selectors as daily_selectors
-from .errors import GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
-from .forms import MoveForm, NewGameForm
-from .models import Mode
+from .errors import GameError, GameNotFound, Invalid, Locked, NotPlaying, PageStale, SignedOut, StaleMove
+from .forms import NewGameForm, posted_moves
+from .models import Mode, Status
 from .modes import CLASSIC
 from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
 from .rewards import raises_level
@@ -289,7 +289,7 @@ def _start(request: HtmxHttpRequest, mode: str, number: int | None) -> HttpRespo
 @signed_in
 @throttle("moves")
 def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
-    """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
+    """Place pieces: POST ``slot``, ``row``, ``col``, ``move_number``, once per move, in order (:func:`_place`)."""
     return _place(request, game_id)
 
 
@@ -297,20 +297,50 @@ def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
 @claims_pending
 @throttle("moves")
 def pending_move(request: HtmxHttpRequest, claimed) -> HttpResponse:
-    """The first move on a first visit's page, on the game its ``pending`` token claimed."""
+    """The first moves on a first visit's page, on the game its ``pending`` token claimed."""
     return _place(request, claimed.public_id)
 
 
 def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
+    """Apply the posted moves in order, each through :func:`game.services.move_place` (its own transaction,
+    its ``move_number`` checked), and answer the board after the last one.
+
+    The board posts, at each drop, every move played on the page that the server has not confirmed yet
+    (``static/js/board/sync.js``): the fields ``slot``, ``row``, ``col`` and ``move_number`` once per move,
+    in order, without waiting for the answers to its earlier posts. A move the game already has is
+    acknowledged, not applied again (:func:`_place_one`), so these posts may arrive in any order. The first
+    refusal stops the list: its answer is the board as the server has it (the moves before it kept) and the
+    refusal's event. A move that ends the game (won, no moves left) ends the list too: the moves after it are
+    not played.
+    """
     player = request.user
-    form = MoveForm(request.POST)
+    moves = posted_moves(request.POST)
+    game = result = None
     try:
-        if not form.is_valid():
+        if moves is None:
             raise Invalid()
-        game, result = services.move_place(player=player, game_id=game_id, **form.cleaned_data)
+        for move in moves:
+            game, result = _place_one(player, game_id, move)
+            if game.status != Status.PLAYING:
+                break
     except GameError as error:
         return _refused(request, player, game_id, error)
     return _board(request, player, game, result=result, event="move")
+
+
+def _place_one(player, game_id, move: dict):
+    """One posted move through :func:`game.services.move_place`; a move the game already has (the same
+    ``move_number``, slot and cell) is acknowledged, not applied again: ``(game, None)``.
+
+    :raises GameError: the service's refusal of any other move.
+    """
+    try:
+        return services.move_place(player=player, game_id=game_id, **move)
+    except (StaleMove, NotPlaying):
+        game = selectors.game_with_move(player=player, game_id=game_id, **move)
+        if game is None:
+            raise
+        return game, None
 
 
 def _on_game(request: HtmxHttpRequest, game_id: str, action, event: str) -> HttpResponse:

@@ -3,8 +3,9 @@
 The move requests are held (``page.route``) so that what the page shows before the
 server's answer is checked exactly: the piece landed, the lines cleared, the points,
 the combo and the clear bonus, the sound and the buzz; then the answer confirms it.
-The next pieces are played while a move is unconfirmed; the moves go in order, one at
-a time, each with its move_number. When the server disagrees (a stale tab, signed out,
+The next pieces are played while a move is unconfirmed; the moves go in order, each
+once with its move_number: each drop sends at once every move not confirmed yet,
+and the answers may come in any order. When the server disagrees (a stale tab, signed out,
 another player, 409, 5xx) the board rolls back to the server's and says why; a lost
 connection keeps the moves played and sends them once it is back.
 """
@@ -24,6 +25,7 @@ from .test_play import (
     EMPTY,
     HeldMoves,
     cell,
+    mouse_drag,
     open_game,
     piece,
     screen_board,
@@ -37,6 +39,20 @@ from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
+FRAME_CLOCK = """() => {
+  window.__frame = 0;
+  const tick = () => { window.__frame += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.__at = {};
+  const first = (name) => { if (!(name in window.__at)) window.__at[name] = window.__frame; };
+  document.addEventListener("pointerup", () => first("lift"), true);
+  document.addEventListener("blockknock:sound", () => first("sound"));
+  const buzz = navigator.vibrate.bind(navigator);
+  navigator.vibrate = (pattern) => { first("buzz"); return buzz(pattern); };
+  const cell = document.querySelector('#board .cell[data-row="0"][data-col="7"]');
+  new MutationObserver(() => { if (cell.classList.contains("fx-clear")) first("shown"); }) // landed, its row bursts
+    .observe(cell, { attributes: true, attributeFilter: ["class"] });
+}"""
 
 
 def tap_move(page: Page, slot: int, row: int, col: int) -> None:
@@ -69,7 +85,7 @@ def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_se
     assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]
     assert screen_hand(page) == [None, "I2-h", "mono"]
     held.wait(1)
-    assert held.numbers() == [0]
+    assert held.numbers() == [[0]]
     wait_moves(page, 0)  # unconfirmed
 
     held.release(0)
@@ -82,9 +98,36 @@ def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_se
     assert (game.score, game.combo, game.combo_moves_left) == (3410, 2, 3)
 
 
-def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
+def test_the_drop_lands_sounds_and_buzzes_in_the_frame_the_piece_is_let_go(page: Page):
+    page.add_init_script(RECORD_BUZZ)
+    game = open_game(page)
+    show_position(page, game, ["#######."] + [EMPTY] * 7, ("mono", "mono", "mono"))
+    held = HeldMoves(page)  # no answer: at any network delay
+    page.evaluate(FRAME_CLOCK)
+
+    mouse_drag(page, 0, 0, 7)  # completes row 0, the board is empty
+
+    at = page.evaluate("window.__at")
+    assert set(at) == {"lift", "shown", "sound", "buzz"}, at
+    assert at["shown"] == at["sound"] == at["buzz"] == at["lift"], at  # counted in animation frames
+    assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]  # the board left empty: the big buzz
+    held.wait(1)
+    wait_moves(page, 0)  # unconfirmed all along
+    held.release(0)
+    wait_moves(page, 1)
+
+
+COUNT_TOASTS = """() => {
+  window.__toasts = [];
+  new MutationObserver(() => window.__toasts.push(document.getElementById("toast").textContent))
+    .observe(document.getElementById("toast"), { childList: true });
+}"""
+
+
+def test_the_hand_is_played_while_unconfirmed_and_each_drop_sends_every_unconfirmed_move_at_once(page: Page):
     game = open_game(page)
     show_position(page, game, ["#######."] + [EMPTY] * 6 + [".......#"], ("mono", "I2-h", "I3-h"))
+    page.evaluate(COUNT_TOASTS)
     held = HeldMoves(page)
 
     tap_move(page, 0, 0, 7)  # clears row 0: 10 + 100
@@ -94,44 +137,79 @@ def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_onc
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
     expect(page.get_by_test_id("score")).to_have_text("160")
     assert screen_hand(page) == [None, None, None]
-    held.wait(1)
-    assert held.numbers() == [0]  # one at a time: the next goes when this one is answered
-    held.release(0)
-    held.wait(2)
-    held.release(1)
     held.wait(3)
-    assert held.numbers() == [0, 1, 2]
-    wait_moves(page, 2)
-    assert screen_hand(page) == [None, None, None]  # the new hand comes with the last move's answer
-    held.release(2)
+    assert held.numbers() == [[0], [0, 1], [0, 1, 2]]  # each drop sent at once, before any answer
+    held.release(2)  # answered in reverse order: the whole hand first
     wait_moves(page, 3)
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    held.release(1)
+    held.release(0)
+    page.wait_for_load_state("networkidle")
+    wait_moves(page, 3)  # the older answers changed nothing
+    expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
+    assert page.evaluate("window.__toasts") == []
     game.refresh_from_db()
     assert (game.moves, game.score, game.deals) == (3, 160, 2)
 
 
-def test_a_stale_move_rolls_back_to_the_servers_board_and_drops_the_moves_queued_behind_it(page: Page):
+def test_a_stale_move_rolls_back_to_the_servers_board_once_and_drops_the_moves_sent_after_it(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
     # another tab played a move meanwhile
     set_position(game, ["#......."] + [EMPTY] * 7, ("mono", "mono", "mono"), used=(True, False, False), moves=1)
+    page.evaluate(COUNT_TOASTS)
     held = HeldMoves(page)
 
     tap_move(page, 1, 5, 5)
     tap_move(page, 2, 6, 6)
     assert screen_board(page)[5:7] == [".....#..", "......#."]  # shown at once
-    held.wait(1)
+    held.wait(2)
+    assert held.numbers() == [[0], [0, 1]]
     held.release(0)
 
     expect(page.locator("#toast")).to_have_text("The board has changed since that move was sent.")
     wait_moves(page, 1)
+    held.release(1)
+    page.wait_for_load_state("networkidle")
     assert screen_board(page) == ["#......."] + [EMPTY] * 7  # the server's board won
     assert screen_hand(page) == [None, "mono", "mono"]
     expect(page.locator("#play-area")).to_have_attribute("data-error", "stale_move")
-    assert held.numbers() == [0]  # the move queued behind it was never sent
+    assert page.evaluate("window.__toasts") == ["The board has changed since that move was sent."]  # once
     game.refresh_from_db()
     assert game.moves == 1
+
+
+def test_a_refusal_of_the_second_move_keeps_the_first_and_says_why_once(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    page.evaluate(COUNT_TOASTS)
+    held = HeldMoves(page)
+
+    tap_move(page, 0, 0, 0)
+    tap_move(page, 1, 1, 1)
+    tap_move(page, 2, 2, 2)
+    held.wait(3)
+    assert held.numbers() == [[0], [0, 1], [0, 1, 2]]
+    held.release(0)
+    wait_moves(page, 1)
+    # meanwhile the server's board got (1, 1) filled: move 1 does not fit there
+    game.refresh_from_db()
+    filled = game.board[:9] + "#" + game.board[10:]
+    Game.objects.filter(pk=game.pk).update(board=filled, colours=filled)
+    held.release(2)
+    expect(page.locator("#toast")).to_have_text("That piece does not fit there.")
+    held.release(1)
+    page.wait_for_load_state("networkidle")
+
+    wait_moves(page, 1)  # the first move was played, the one refused and the one after it were not
+    expect(page.locator("#play-area")).to_have_attribute("data-error", "illegal_placement")
+    expect(page.get_by_test_id("score")).to_have_text("10")
+    assert screen_hand(page) == [None, "mono", "mono"]
+    assert screen_board(page)[:3] == ["#.......", ".#......", EMPTY]
+    assert page.evaluate("window.__toasts") == ["That piece does not fit there."]  # once, not per answer
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (1, 10)
 
 
 def test_a_server_error_rolls_back_at_once_and_the_move_can_be_played_again(page: Page):
@@ -161,10 +239,7 @@ def test_offline_the_hand_is_finished_and_waits_then_the_moves_go_in_order_once_
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "I2-h", "mono"))
     numbers = []
-    page.on(
-        "request",
-        lambda r: numbers.append(int(parse_qs(r.post_data)["move_number"][0])) if "/move/" in r.url else None,
-    )
+    page.on("request", lambda r: numbers.append(parse_qs(r.post_data)["move_number"]) if "/move/" in r.url else None)
     page.context.set_offline(True)
 
     tap_move(page, 0, 7, 0)
@@ -185,7 +260,7 @@ def test_offline_the_hand_is_finished_and_waits_then_the_moves_go_in_order_once_
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     expect(waiting).to_be_hidden()
     assert screen_board(page)[7] == "####...."
-    assert [n for n in numbers if n > 0] == [1, 2]  # after the lost tries of move 0, each once, in order
+    assert numbers[-1] == ["0", "1", "2"] and all(n == ["0"] for n in numbers[:-1])  # once back: together, in order
     game.refresh_from_db()
     assert (game.moves, game.score) == (3, 40)
 
@@ -214,3 +289,39 @@ def test_signed_out_or_another_player_in_another_tab_rolls_back_and_says_so(cont
     expect(page_a.get_by_test_id("score")).to_have_text("0")
     wait_moves(page_a, 0)
     assert Game.objects.get(pk=game.pk).moves == 0
+
+
+def test_a_stale_tabs_hand_played_before_any_answer_is_sent_again_with_a_fresh_token_and_lands_once(
+    context: BrowserContext,
+):
+    account("ada")
+    page_a, game = game_on_page_a(context, "ada")
+    page_b = context.new_page()
+    log_out(page_b)
+    log_in(page_b, "ada")  # page A's token is stale now
+    page_a.bring_to_front()
+    held = HeldMoves(page_a)
+
+    tap_move(page_a, 0, 3, 3)
+    tap_move(page_a, 1, 5, 0)
+    tap_move(page_a, 2, 7, 7)
+    held.wait(3)
+    # one at a time (the test server's SQLite does not take concurrent writes)
+    with page_a.expect_response("**/move/"):
+        held.release(2)  # refused for its token ...
+    held.wait(4)
+    assert held.numbers()[3] == [0, 1, 2]  # ... and sent again once with the fresh one
+    with page_a.expect_response("**/move/"):
+        held.release(3)
+    wait_moves(page_a, 3)
+    expect(page_a.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    for index in (1, 0):
+        with page_a.expect_response("**/move/"):
+            held.release(index)  # refused for its token too, but its moves are confirmed: not sent again
+    page_a.wait_for_load_state("networkidle")
+    assert len(held.routes) == 4
+    wait_moves(page_a, 3)
+    expect(page_a.get_by_test_id("session-lost")).to_be_hidden()
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (3, 40)
+    assert list(game.events.values_list("row", "col")) == [(3, 3), (5, 0), (7, 7)]

@@ -210,3 +210,16 @@ export function confirmInPlace(incoming, last) {
   });
   state.shown = readShown(a);
 }
+
+/* An answer taken in without htmx's swap: its out-of-band parts (the header's player, after a first move). */
+export function swapOutOfBand(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html || "";
+  for (const el of template.content.querySelectorAll("[hx-swap-oob]")) {
+    const current = el.id && document.getElementById(el.id);
+    if (!current) continue;
+    el.removeAttribute("hx-swap-oob");
+    current.replaceWith(el);
+    window.htmx.process(el);
+  }
+}

@@ -9,7 +9,7 @@
  *   selection.js  click + click (on touch: tap to preview, tap again to place), mouse hover preview
  *   keyboard.js   the board's keyboard; focus.js its roving focus
  *   local.js      the move played on the page, confirmed in place
- *   sync.js       the moves' queue, htmx requests and swaps, roll-backs, connection lost
+ *   sync.js       the moves' requests (htmx) and answers, swaps, roll-backs; connection.js a lost connection
  *   session.js    a stale tab
  *   feedback.js   toasts, sounds, animations, announcements (../live.js)
  */

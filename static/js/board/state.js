@@ -12,13 +12,12 @@ export const SIZE = 8;
 
 export const state = {
   selected: null, // the chosen piece: {slot, cells, button}
-  inFlight: false, // a request that changes the board is on its way
+  inFlight: 0, // requests that change the board on their way (moves go several at once, sync.js)
+  exclusive: false, // ... and one of them is not a move (a board fetch, New game...): nothing else goes
+  epoch: 0, // counts the times the moves played here were dropped: answers sent before are ignored
   queue: [], // moves played here, not yet confirmed, in order: {number, slot, row, col, before, expect, sent}
   shown: null, // the position on screen (local.js): {board, colours, score, best, combo, scoring}
   serverHtml: "", // the last board partial the server confirmed: what a refused or failed move rolls back to
-  taken: false, // the answer of the request on its way was taken in (confirmed in place or swapped in)
-  told: false, // ... and its refusal was said (the error event)
-  disagreed: false, // ... and it showed another board than the moves played here (swapped in: say so)
   pointerType: "mouse", // the last press's: "mouse", "touch" or "pen"
   touchPreview: null, // a touch's first tap on a cell: {row, col}; a second tap there places (selection.js)
   drag: null, // the pointer press or drag under way (drag.js)
@@ -27,7 +26,7 @@ export const state = {
   focusPos: { row: 0, col: 0 }, // the board's roving tabindex
   retryDelay: 0, // 0: connected; else the wait before the next board fetch
   retryTimer: 0,
-  tokenRetry: false, // the request on its way was sent again after a refused CSRF token (session.js)
+  tokenRetry: false, // the request being sent is sent again after a refused CSRF token (session.js)
   lost: "", // why this tab cannot play on ("signedOut", "playerChanged", "stale"), or ""
 };
 
@@ -88,6 +87,28 @@ export function pieceFor(button) {
     .split(/\s+/)
     .map((pair) => pair.split(",").map(Number));
   return { slot: Number(button.dataset.slot), cells, button };
+}
+
+/* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */
+export function relink(a) {
+  for (const held of [state.selected, state.drag]) {
+    if (!held?.button) continue;
+    const button = a.querySelector(
+      `.piece[data-slot="${held.button.dataset.slot}"]:not(.is-played)`,
+    );
+    if (held === state.selected && (!button || button.disabled)) {
+      state.selected = null;
+      continue;
+    }
+    if (!button) continue;
+    held.button = button;
+    if (held === state.selected) {
+      state.selected = pieceFor(button);
+      button.setAttribute("aria-pressed", "true");
+      button.classList.add("is-selected");
+      a.classList.add("has-selection");
+    } else if (held.started) button.classList.add("is-dragging");
+  }
 }
 
 /* A piece that fits nowhere on the board now (the server says so): it can't be picked up. */

@@ -1,38 +1,38 @@
 /*
  * Talking to the server through htmx, with every move played on the page first
- * (local.js, issue 24). A move joins `state.queue` and shows at once; the queue is
- * sent in order, one request at a time, each move once with its move_number. Every
- * answer is a board partial whose #play-area carries the game's id and move count
- * (data-game-id, data-moves): an answer older than the board on screen is dropped.
+ * (local.js, issue 24). A move joins `state.queue` and shows at once, and each drop
+ * sends at once one request carrying every move the server has not confirmed yet, in
+ * order, each with its move_number ([m0], then [m0, m1], then [m0, m1, m2]), without
+ * waiting for the answers before it: the server applies a move once and acknowledges
+ * it when sent again (game/views.py _place), so the answers may come in any order; the
+ * one to the request with the hand's last move brings the new hand, one round trip
+ * after the drop. Each request has its own source element: htmx queues the requests of
+ * one element behind each other (hx-sync's default). A first visit's first move claims
+ * the page's game and rotates the CSRF token: the moves after it wait for its answer.
  *
- * An answer that shows what the moves played here predicted (board, score, combo,
- * moves left) confirms them in place (local.js confirmInPlace): the board is not
- * redrawn, so the player plays on and the effects run on; the answer to a hand's
- * last move brings the new hand. Any other answer is the server's board and wins:
- * it is swapped in whole and the unconfirmed moves are dropped. A refused move
- * (400/403/409) comes with that board and an HX-Trigger event (its name and the
- * error codes come from the page, #bk-constants); a refusal without a board, or a
- * 5xx, rolls back to the last board the server confirmed (`state.serverHtml`).
- * The toast, the banner or the #session-lost dialog says why.
+ * Every answer is a board partial whose #play-area carries the game's id and move
+ * count (data-game-id, data-moves). An answer to a request whose moves are all
+ * confirmed, or were dropped since (`state.epoch`), is ignored: no swap, no toast. An
+ * answer that shows what the moves played here predicted (board, score, combo, moves
+ * left) confirms them in place (local.js confirmInPlace): the board is not redrawn.
+ * Any other answer is the server's board and wins: swapped in whole, the unconfirmed
+ * moves dropped. A refused move (400/403/409) comes with that board and an HX-Trigger
+ * event (names from the page, #bk-constants); a refusal without a board, or a 5xx,
+ * rolls back to the last board the server confirmed (`state.serverHtml`). The toast,
+ * the banner or the #session-lost dialog says why, once.
  *
- * Connection lost: a request that gets no answer (network error, timeout) shows the
- * "Connection lost, retrying" banner (#connection-lost) and keeps the queue: the
- * player can finish the hand (the next hand waits for the connection, and says so).
- * The board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s);
- * its answer says which queued moves the server has (none, or the one on its way),
- * and the rest are sent, in order, once it is back.
- *
- * A stale tab (session.js): a request refused for its CSRF token (a log-in in
- * another tab) is sent again once with a fresh token if the session still plays
- * as this page's player; otherwise, and for a "signed_out" refusal (a first visit's
- * page: "stale_page"), the board rolls back and the #session-lost dialog says why.
- * A first visit's first action logs its new guest in, which rotates the token: its
- * answer's X-CSRFToken header is the one to send from then on.
+ * Connection lost (connection.js): the queue is kept; the board fetched once the server
+ * answers says which queued moves it has, and the rest are sent together, in order.
+ * A stale tab (session.js): a request refused for its CSRF token (a log-in in another
+ * tab) is sent again once with a fresh token if the session still plays as this page's
+ * player; otherwise, and for a "signed_out" refusal (a first visit's page:
+ * "stale_page"), the board rolls back and the #session-lost dialog says why. A first
+ * visit's first action logs its new guest in: its answer's X-CSRFToken header is the
+ * token from then on.
  */
-
-import { announce } from "../live.js";
 import { sync as syncSoundToggles } from "../sound.js";
-import { nope, placeMessage, swapFeedback, toast } from "./feedback.js";
+import { connectionBack, connectionLost } from "./connection.js";
+import { nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import {
   confirmInPlace,
@@ -41,29 +41,23 @@ import {
   predict,
   readShown,
   sameFacts,
-  showHandWaiting,
   shownFacts,
+  swapOutOfBand,
 } from "./local.js";
 import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
-import { area, CONSTANTS, pieceFor, readGame, state, strings } from "./state.js";
+import { area, CONSTANTS, readGame, relink, state, strings } from "./state.js";
 
 const EVENTS = CONSTANTS.events || {};
 const ERRORS = CONSTANTS.errors || {};
 const RESYNC_STATUSES = [400, 403, 409];
-const RETRY_FIRST_MS = 1000;
-const RETRY_MAX_MS = 15000;
-const RETRY_BUSY_MS = 250;
+/* Each request's source element: {move, epoch, upTo (its last move_number), el, taken, told, disagreed}. */
+const requests = new WeakMap();
 
-function swapInto(method, url, values) {
-  window.htmx.ajax(method, url, {
-    source: document.getElementById("main"),
-    target: "#play-area",
-    swap: "outerHTML",
-    values,
-  });
+function swapInto(method, url, values, source = document.getElementById("main")) {
+  window.htmx.ajax(method, url, { source, target: "#play-area", swap: "outerHTML", values });
 }
 
-/* Play the piece with its anchor on the preview's (row, col) now, and queue it for the server. */
+/* Play the piece with its anchor on the preview's (row, col) now, and send it to the server. */
 export function sendMove(piece, pv, avatar) {
   if (avatar) avatar.remove(); // the piece is drawn on its cells from this frame on
   const predicted = predict(piece, pv.row, pv.col);
@@ -84,21 +78,59 @@ export function sendMove(piece, pv, avatar) {
   pump();
 }
 
-/* Send the first queued move, unless a request is on its way or the server is out of reach. */
+/* Send every unconfirmed move, in order, in a request of its own, unless the last one is on its way already. */
 function pump() {
-  const move = state.queue[0];
-  if (!move || move.sent || state.inFlight || state.retryDelay || state.lost) return;
+  const moves = state.queue;
   const a = area();
-  move.sent = true;
-  const values = { slot: move.slot, row: move.row, col: move.col, move_number: move.number };
+  if (
+    !moves.length ||
+    moves[moves.length - 1].sent ||
+    state.exclusive ||
+    state.retryDelay ||
+    state.lost
+  )
+    return;
+  if (a.dataset.pending && state.inFlight) return; // a first visit's first move is claiming the page's game
+  for (const move of moves) move.sent = true;
+  const values = {
+    slot: moves.map((move) => move.slot),
+    row: moves.map((move) => move.row),
+    col: moves.map((move) => move.col),
+    move_number: moves.map((move) => move.number),
+  };
   if (a.dataset.pending) values.pending = a.dataset.pending; // a first visit's page: its token
-  swapInto("POST", a.dataset.moveUrl, values);
+  const source = document.createElement("span"); // its own: htmx queues one element's requests
+  source.hidden = true;
+  document.getElementById("main").append(source);
+  requests.set(source, {
+    move: true,
+    epoch: state.epoch,
+    upTo: moves[moves.length - 1].number,
+    el: source,
+  });
+  swapInto("POST", a.dataset.moveUrl, values, source);
 }
 
-/* Fetch the server's board. */
 function resync() {
   const a = area();
   if (a) swapInto("GET", a.dataset.boardUrl);
+}
+
+/* The moves played here are dropped: the answers to requests sent before are ignored. */
+function dropQueue() {
+  state.queue = [];
+  state.epoch += 1;
+}
+
+function recordOf(detail) {
+  return requests.get(detail?.requestConfig?.elt || detail?.elt);
+}
+
+/* A move request whose moves are all confirmed, or were dropped: its answer says nothing new. */
+function outdated(record) {
+  if (!record?.move) return false;
+  const confirmed = state.queue.length ? state.queue[0].number : readGame(area()).moves;
+  return record.epoch !== state.epoch || record.upTo < confirmed;
 }
 
 function targetsPlayArea(detail) {
@@ -114,14 +146,28 @@ function incomingArea(html) {
 }
 
 function onBeforeRequest(event) {
-  if (!targetsPlayArea(event.detail)) return;
-  if (state.inFlight) {
-    event.preventDefault(); // one request at a time: ignore this one
+  const detail = event.detail;
+  if (!targetsPlayArea(detail)) return;
+  let record = requests.get(detail.elt);
+  if (state.exclusive || (!record?.move && state.inFlight)) {
+    event.preventDefault(); // one at a time: ignore this one
     return;
   }
-  state.inFlight = true;
+  if (!record?.move) {
+    record = { move: false };
+    requests.set(detail.elt, record);
+    state.exclusive = true;
+  }
+  Object.assign(record, {
+    taken: false,
+    told: false,
+    disagreed: false,
+    over: false,
+    retried: state.tokenRetry,
+  });
+  state.tokenRetry = false;
+  state.inFlight += 1;
   state.lost = "";
-  state.told = false;
 }
 
 function isNewGame(detail) {
@@ -129,24 +175,11 @@ function isNewGame(detail) {
   return !!elt?.hasAttribute?.("data-new-game");
 }
 
-/* An answer taken in without htmx's swap: its out-of-band parts (the header's player, after a first move). */
-function swapOutOfBand(html) {
-  const template = document.createElement("template");
-  template.innerHTML = html || "";
-  for (const el of template.content.querySelectorAll("[hx-swap-oob]")) {
-    const current = el.id && document.getElementById(el.id);
-    if (!current) continue;
-    el.removeAttribute("hx-swap-oob");
-    current.replaceWith(el);
-    window.htmx.process(el);
-  }
-}
-
 /*
  * An answer while moves played here are unconfirmed: the server has the first `done`
  * of them. It agrees if it shows what they predicted; then the rest stay queued.
  */
-function reconcile(detail, incoming, status) {
+function reconcile(detail, record, incoming, status) {
   const queue = state.queue;
   const game = readGame(incoming);
   const shown = readGame(area());
@@ -158,16 +191,16 @@ function reconcile(detail, incoming, status) {
     done >= 0 &&
     done <= queue.length &&
     sameFacts(factsOf(incoming), done === 0 ? queue[0].before : queue[done - 1].expect);
-  state.queue = agrees ? queue.slice(done) : [];
   if (!agrees) {
     // the server's board wins, swapped in whole; a game that ended needs no apology
-    state.disagreed = status < 300 && game.status === "playing";
+    dropQueue();
+    record.disagreed = status < 300 && game.status === "playing";
     return;
   }
-  for (const move of state.queue) move.sent = false;
+  state.queue = queue.slice(done);
   detail.shouldSwap = false;
   state.serverHtml = detail.serverResponse;
-  state.taken = true;
+  record.taken = true;
   swapOutOfBand(detail.serverResponse);
   confirmInPlace(incoming, state.queue.length === 0);
   afterBoard(area());
@@ -178,6 +211,11 @@ function reconcile(detail, incoming, status) {
 function onBeforeSwap(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
+  const record = recordOf(detail);
+  if (outdated(record)) {
+    detail.shouldSwap = false;
+    return;
+  }
   const status = detail.xhr.status;
   if (RESYNC_STATUSES.includes(status) && detail.serverResponse) {
     detail.shouldSwap = true; // a refused move comes with the server's board
@@ -189,9 +227,9 @@ function onBeforeSwap(event) {
     detail.shouldSwap = false;
     return;
   }
-  if (isNewGame(detail)) state.queue = [];
+  if (isNewGame(detail)) dropQueue();
   if (state.queue.length) {
-    reconcile(detail, incoming, status);
+    reconcile(detail, record, incoming, status);
     return;
   }
   const current = area();
@@ -203,12 +241,14 @@ function onBeforeSwap(event) {
 }
 
 function onGameError(event) {
+  const record = requests.get(event.target);
+  if (outdated(record)) return;
   const info = event.detail || {};
   if (info.code === ERRORS.notFound) {
     window.location.reload();
     return;
   }
-  state.told = true;
+  if (record) record.told = true;
   nope(null);
   if (info.code === ERRORS.signedOut)
     state.lost = "signedOut"; // the dialog says it (settle)
@@ -220,15 +260,19 @@ function onGameError(event) {
 function onAfterRequest(event) {
   const detail = event.detail;
   if (!targetsPlayArea(detail)) return;
+  const record = recordOf(detail);
+  if (!record || record.over) return; // htmx tells it again on #main once its source is removed
+  record.over = true;
   const token = detail.xhr?.getResponseHeader("X-CSRFToken");
   if (token) useToken(token); // a first visit's first action logged its new guest in, which rotated the token
-  if (isTokenRefused(detail.xhr)) tokenRefused(detail);
-  else settle(detail.xhr ? detail.xhr.status : 0);
+  if (!record.taken && outdated(record)) finish(record);
+  else if (isTokenRefused(detail.xhr)) tokenRefused(record, detail);
+  else settle(record, detail.xhr ? detail.xhr.status : 0);
 }
 
 /* The board the server last confirmed, back on screen: the moves played here since are undone. */
 function rollBack() {
-  state.queue = [];
+  dropQueue();
   const el = incomingArea(state.serverHtml);
   if (!el) {
     resync();
@@ -239,110 +283,59 @@ function rollBack() {
   afterSwapped(el);
 }
 
+function release(record) {
+  state.inFlight -= 1;
+  if (!record.move) state.exclusive = false;
+}
+
+/* The request is over and its answer ignored: the moves it carried are in a later one's answer. */
+function finish(record) {
+  release(record);
+  record.el?.remove();
+  pump();
+}
+
 /* The request is over: what its answer did not take in rolls back (but a lost connection keeps the queue). */
-function settle(status) {
-  state.inFlight = false;
-  state.tokenRetry = false;
+function settle(record, status) {
+  release(record);
+  record.el?.remove();
   const unanswered = status === 0 || status >= 500; // network error, timeout or server error
-  const taken = state.taken;
-  state.taken = false;
   if (status === 0) {
-    for (const move of state.queue) move.sent = false; // the server's board will say if it has the one on its way
-  } else if (!taken && state.queue.length) {
+    for (const move of state.queue) move.sent = false; // the server's board will say if it has the ones on their way
+  } else if (!record.taken && state.queue.length) {
     rollBack();
-    if (!unanswered && !state.lost && !state.told) toast(strings("refused"));
+    if (!unanswered && !state.lost && !record.told) toast(strings("refused"));
   }
-  if (state.disagreed) toast(strings("refused"));
-  state.disagreed = false;
-  if (unanswered) connectionLost();
+  if (record.disagreed) toast(strings("refused"));
+  if (unanswered) connectionLost(resync);
   else connectionBack();
   if (state.lost) showSessionLost(state.lost);
   pump();
 }
 
 /* Refused for its CSRF token: send it again once with a fresh one, if this page's player is still the session's. */
-async function tokenRefused(detail) {
-  const outcome = state.tokenRetry ? "stale" : await recoverToken();
+async function tokenRefused(record, detail) {
+  const outcome = record.retried ? "stale" : await recoverToken();
+  if (outdated(record)) {
+    finish(record); // another request's answer settled its moves meanwhile
+    return;
+  }
   if (outcome === "same") {
+    release(record);
     sendAgain(detail.requestConfig);
     return;
   }
   if (outcome !== "unanswered") state.lost = outcome;
-  settle(outcome === "unanswered" ? 0 : detail.xhr.status);
+  settle(record, outcome === "unanswered" ? 0 : detail.xhr.status);
 }
 
 /* The same request again (a move keeps its move_number: the server never applies it twice). */
 function sendAgain(config) {
-  const values = Object.fromEntries(config.formData);
+  const values = {};
+  for (const name of new Set(config.formData.keys())) values[name] = config.formData.getAll(name);
   delete values.csrfmiddlewaretoken; // a form's own field now holds the fresh token
-  state.inFlight = false;
   state.tokenRetry = true;
-  window.htmx.ajax(config.verb.toUpperCase(), config.path, {
-    source: config.elt,
-    target: "#play-area",
-    swap: "outerHTML",
-    values,
-  });
-}
-
-function banner() {
-  return document.getElementById("connection-lost");
-}
-
-/* No answer from the server: say so, and fetch the board again after a growing delay. */
-function connectionLost() {
-  const first = state.retryDelay === 0;
-  state.retryDelay = first ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, state.retryDelay * 2);
-  const el = banner();
-  if (el) {
-    el.hidden = false;
-    placeMessage(el);
-  }
-  if (first) announce(el ? el.textContent : strings("network"), { assertive: true });
-  window.clearTimeout(state.retryTimer);
-  state.retryTimer = window.setTimeout(retryBoard, state.retryDelay);
-  showHandWaiting();
-}
-
-function retryBoard() {
-  if (state.inFlight) {
-    state.retryTimer = window.setTimeout(retryBoard, RETRY_BUSY_MS); // a request is on its way: its answer decides
-    return;
-  }
-  resync();
-}
-
-/* The server answered: hide the banner; the board on screen is the server's again. */
-function connectionBack() {
-  if (state.retryDelay === 0) return;
-  state.retryDelay = 0;
-  window.clearTimeout(state.retryTimer);
-  const el = banner();
-  if (el) el.hidden = true;
-  toast(strings("network"));
-  showHandWaiting();
-}
-
-/* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */
-function relink(a) {
-  for (const held of [state.selected, state.drag]) {
-    if (!held?.button) continue;
-    const button = a.querySelector(
-      `.piece[data-slot="${held.button.dataset.slot}"]:not(.is-played)`,
-    );
-    if (held === state.selected && (!button || button.disabled)) {
-      state.selected = null;
-      continue;
-    }
-    if (!button) continue;
-    held.button = button;
-    if (held === state.selected) {
-      state.selected = pieceFor(button);
-      button.setAttribute("aria-pressed", "true");
-      button.classList.add("is-selected");
-      a.classList.add("has-selection");
-    } else if (held.started) button.classList.add("is-dragging");
-  }
+  swapInto(config.verb.toUpperCase(), config.path, values, config.elt);
 }
 
 /* A board of the server's on screen (confirmed in place or swapped in). */
@@ -365,7 +358,8 @@ function afterSwapped(a) {
 function onAfterSwap(event) {
   const a = event.target;
   if (a?.id !== "play-area") return;
-  state.taken = true;
+  const record = recordOf(event.detail);
+  if (record) record.taken = true;
   afterSwapped(a);
 }
 

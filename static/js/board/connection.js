@@ -1,0 +1,52 @@
+/*
+ * The connection to the server (sync.js): a request that gets no answer (network error,
+ * timeout, 5xx) shows the "Connection lost, retrying" banner (#connection-lost) and the
+ * board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s), once no
+ * request is on its way; any answer hides the banner again. While it is out of reach,
+ * the moves played here wait (`state.retryDelay` > 0) and the next hand says so.
+ */
+import { announce } from "../live.js";
+import { placeMessage, toast } from "./feedback.js";
+import { showHandWaiting } from "./local.js";
+import { state, strings } from "./state.js";
+
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 15000;
+const RETRY_BUSY_MS = 250;
+
+function banner() {
+  return document.getElementById("connection-lost");
+}
+
+/* No answer from the server: say so, and call `fetchBoard` after a growing delay. */
+export function connectionLost(fetchBoard) {
+  const first = state.retryDelay === 0;
+  state.retryDelay = first ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, state.retryDelay * 2);
+  const el = banner();
+  if (el) {
+    el.hidden = false;
+    placeMessage(el); // in the message slot, never over the board or the tray
+  }
+  if (first) announce(el ? el.textContent : strings("network"), { assertive: true });
+  window.clearTimeout(state.retryTimer);
+  const retry = () => {
+    if (state.inFlight) {
+      state.retryTimer = window.setTimeout(retry, RETRY_BUSY_MS); // a request is on its way: its answer decides
+      return;
+    }
+    fetchBoard();
+  };
+  state.retryTimer = window.setTimeout(retry, state.retryDelay);
+  showHandWaiting();
+}
+
+/* The server answered: hide the banner; the board on screen is the server's again. */
+export function connectionBack() {
+  if (state.retryDelay === 0) return;
+  state.retryDelay = 0;
+  window.clearTimeout(state.retryTimer);
+  const el = banner();
+  if (el) el.hidden = true;
+  toast(strings("network"));
+  showHandWaiting();
+}
