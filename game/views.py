@@ -44,6 +44,7 @@ from .forms import MoveForm, NewGameForm
 from .models import Mode
 from .modes import CLASSIC
 from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
+from .rewards import raises_level
 
 PLAY_TEMPLATE = "game/play.html"
 BOARD_PARTIAL = "game/play.html#board"
@@ -83,6 +84,16 @@ class ModeFacts:
     def daily_result(self):
         """The closed Daily of the game's day (``None`` while open)."""
         return daily_selectors.daily_result(day=self.game.day)
+
+    @cached_property
+    def last_game(self):
+        """The player's last finished game of this mode before this one (issue 26: it stays reachable)."""
+        return selectors.game_last_finished(player=self.game.player_id, mode=self.game.mode, before=self.game.pk)
+
+    @property
+    def level_up(self) -> bool:
+        """The finished game raised the player's level (docs/rules.md § Stars, levels)."""
+        return self.game.is_finished and self.game.policy.raises_level and raises_level(self.game.score)
 
     @cached_property
     def daily_closes(self) -> dt.datetime:

@@ -1,10 +1,11 @@
-"""The Daily's result to share, without spoilers (issue 15 § 3): a few lines of text, built on the server.
+"""The Daily's result to share, without spoilers (issue 15 § 3, issue 26: at most six short lines, as
+Wordle's): a few lines of text, built on the server.
 
 In the player's language (the active one)::
 
     Block Knock! Daily #2 · Dec. 1, 2026
     Score 1,230 · Rank 3
-    🟦⬜🟩⬜⬜✨⬜🟧⬜⬜
+    🟦⬜🟩⬜⬜✨⬜🟧
     ⬜🟦
     https://example.com/daily/
 
@@ -13,10 +14,11 @@ In the player's language (the active one)::
 - **Rank**: the game's competition rank among that day's finished Dailies, as the
   day's leaderboard ranks them (1 + the finished Dailies of the day that scored more);
   only for a finished game, and the day's board may still change until the day closes.
-- **One emoji per hand** (every hand with a piece placed, in order, :data:`EMOJIS_PER_LINE`
-  a line), showing only how many lines its moves cleared together
-  (:data:`HAND_EMOJIS`): ⬜ none, 🟦 one, 🟩 two, 🟧 three or more, ✨ a move of it
-  emptied the board. No board, no piece, no position.
+- **A compact picture of the game**: at most :data:`PICTURE_CELLS` emojis,
+  :data:`EMOJIS_PER_LINE` a line, each showing how many lines a hand's moves cleared together
+  (:data:`HAND_EMOJIS`): ⬜ none, 🟦 one, 🟩 two, 🟧 three or more, ✨ a move of it emptied the
+  board. A longer game shares its hands in :data:`PICTURE_CELLS` runs of consecutive hands, each
+  showing its best hand (:func:`picture`). No board, no piece, no position.
 - Then the link to the site's Daily page.
 """
 
@@ -35,10 +37,11 @@ __all__ = [
     "EMPTIED",
     "FIRST_DAILY",
     "HAND_EMOJIS",
+    "PICTURE_CELLS",
     "daily_number",
     "daily_rank",
     "daily_share_text",
-    "hand_emojis",
+    "picture",
 ]
 
 FIRST_DAILY = dt.date(2026, 11, 30)
@@ -50,8 +53,11 @@ HAND_EMOJIS = ("⬜", "🟦", "🟩", "🟧")
 EMPTIED = "✨"
 """A hand in which a move emptied the board."""
 
-EMOJIS_PER_LINE = 10
-"""Hands per line of the grid."""
+EMOJIS_PER_LINE = 8
+"""Emojis per line of the picture."""
+
+PICTURE_CELLS = 3 * EMOJIS_PER_LINE
+"""The picture's most emojis: three lines, so the text is at most six (title, score, picture, link)."""
 
 
 def daily_number(day: dt.date) -> int:
@@ -63,23 +69,38 @@ def daily_number(day: dt.date) -> int:
     return (day - FIRST_DAILY).days + 1
 
 
-def hand_emojis(moves: list[dict]) -> list[str]:
-    """One emoji per hand, in order, from a review's moves (``deal``, ``played["lines"]``, ``emptied``).
-
-    >>> def move(deal, lines, emptied=False):
-    ...     return {"deal": deal, "played": {"lines": lines}, "emptied": emptied}
-    >>> hand_emojis([move(0, 0), move(0, 1), move(1, 2, emptied=True), move(2, 3)])
-    ['🟦', '✨', '🟧']
-    """
+def _hand_levels(moves: list[dict]) -> list[int]:
+    """Per hand, in order: the lines its moves cleared together, capped at the last of :data:`HAND_EMOJIS`,
+    or ``len(HAND_EMOJIS)`` where a move of it emptied the board (the best a hand can show)."""
     lines: dict[int, int] = {}
     emptied: set[int] = set()
     for move in moves:
         lines[move["deal"]] = lines.get(move["deal"], 0) + move["played"]["lines"]
         if move["emptied"]:
             emptied.add(move["deal"])
-    return [
-        EMPTIED if deal in emptied else HAND_EMOJIS[min(count, len(HAND_EMOJIS) - 1)] for deal, count in lines.items()
-    ]
+    top = len(HAND_EMOJIS) - 1
+    return [top + 1 if deal in emptied else min(count, top) for deal, count in lines.items()]
+
+
+def _emoji(level: int) -> str:
+    return EMPTIED if level == len(HAND_EMOJIS) else HAND_EMOJIS[level]
+
+
+def picture(moves: list[dict]) -> list[str]:
+    """The share's picture: one emoji per hand up to :data:`PICTURE_CELLS` hands; past that, the hands in
+    :data:`PICTURE_CELLS` runs as even as can be (run ``i`` of ``n`` hands: ``i·n//cells`` up to
+    ``(i+1)·n//cells``), each its best hand's emoji. Lines of :data:`EMOJIS_PER_LINE`.
+
+    >>> def move(deal, lines):
+    ...     return {"deal": deal, "played": {"lines": lines}, "emptied": False}
+    >>> picture([move(deal, 1 if deal == 30 else 0) for deal in range(48)])
+    ['⬜⬜⬜⬜⬜⬜⬜⬜', '⬜⬜⬜⬜⬜⬜⬜🟦', '⬜⬜⬜⬜⬜⬜⬜⬜']
+    """
+    levels = _hand_levels(moves)
+    cells = min(len(levels), PICTURE_CELLS)
+    runs = [levels[i * len(levels) // cells : (i + 1) * len(levels) // cells] for i in range(cells)]
+    emojis = "".join(_emoji(max(run)) for run in runs)
+    return [emojis[i : i + EMOJIS_PER_LINE] for i in range(0, len(emojis), EMOJIS_PER_LINE)]
 
 
 def daily_rank(game: Game) -> int | None:
@@ -101,6 +122,4 @@ def daily_share_text(*, game: Game, link: str) -> str:
     rank = daily_rank(game)
     if rank is not None:
         result.append(_("Rank %(rank)s") % {"rank": number_format(rank, force_grouping=True)})
-    emojis = hand_emojis(game_review(game=game)["moves"])
-    grid = ["".join(emojis[i : i + EMOJIS_PER_LINE]) for i in range(0, len(emojis), EMOJIS_PER_LINE)]
-    return "\n".join([head, " · ".join(result), *grid, link])
+    return "\n".join([head, " · ".join(result), *picture(game_review(game=game)["moves"]), link])

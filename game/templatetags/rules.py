@@ -1,14 +1,54 @@
-"""Template tags of the rules: the engine's numbers for pages that explain them (How to play's short version)."""
+"""Template tags of the rules: the engine's and the rewards' numbers for the pages that explain them, so a
+change to a number is one change (How to play, How scoring works, the end cards, the header's badges)."""
 
 from django import template
 
+from .. import rewards
 from ..engine import HAND_SIZE
-from ..engine.scoring import COMBO_MOVES, EMPTY_BOARD_BONUS, LINE_POINTS
+from ..engine.scoring import ClassicScoring, Combo, PracticeScoring
 
 register = template.Library()
 
 
+def _scoring() -> dict:
+    """docs/rules.md § Scoring (default rules): the Classic's and Practice's numbers and the worked examples,
+    computed by the engine's own scoring."""
+    classic, practice = ClassicScoring(), PracticeScoring()
+    return {
+        "square": classic.points_per_square,
+        "square_2x2": classic.score(4, 0, False, Combo())[0].points,
+        "square_3x3": classic.score(9, 0, False, Combo())[0].points,
+        "line": classic.line_points_unit,
+        "line_table": [(n, classic.line_points(n, 1)) for n in range(1, 7)],
+        "bonus": classic.empty_board_bonus,
+        "combo_moves": classic.combo_moves,
+        "first_clear": classic.score(3, 1, False, Combo())[0].points,
+        "double_at_2": classic.score(4, 2, False, Combo(2, 1))[0].points,
+        "board_clear": classic.score(1, 2, True, Combo())[0].points,
+        "practice_square": practice.points_per_square,
+        "practice_line": practice.points_per_line,
+        "practice_cross": practice.score(1, 2, True, Combo())[0].points,
+    }
+
+
+def _stars() -> dict:
+    """docs/rules.md § Stars, levels, and the worked example (7,600 points, above a best of 5,000)."""
+    example = rewards.star_award(score=7600, best_before=5000, won_challenge=None, paid_today=0)
+    return {
+        "level_score": rewards.LEVEL_SCORE,
+        "stars_base": rewards.STARS_BASE,
+        "stars_step": rewards.STARS_SCORE_STEP,
+        "stars_max": rewards.STARS_SCORE_MAX,
+        "stars_high_score": rewards.STARS_HIGH_SCORE,
+        "stars_challenge_max": rewards.STARS_CHALLENGE_MAX,
+        "stars_cap": rewards.STARS_DAILY_CAP,
+        "daily_win": rewards.STARS_DAILY_WIN,
+        "example_steps": example.score_bonus,
+        "example_stars": example.earned,
+    }
+
+
 @register.simple_tag
 def rule_numbers() -> dict:
-    """The pieces in a hand, the points of one line, the moves a combo waits and the empty-board bonus."""
-    return {"hand": HAND_SIZE, "line": LINE_POINTS, "combo_moves": COMBO_MOVES, "bonus": EMPTY_BOARD_BONUS}
+    """Every rule number a page states: the pieces in a hand, :func:`_scoring`'s and :func:`_stars`'."""
+    return {"hand": HAND_SIZE, **_scoring(), **_stars()}

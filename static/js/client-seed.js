@@ -3,10 +3,9 @@
 // (so the server cannot know it when it commits to its own seed), unless the player typed their own
 // in How to play → The fair deal (#client-seed), kept in localStorage. Every new-game form
 // (form[data-new-game]) sends it as "client_seed", and a page with no game to resume posts its start
-// form (form[data-start-on-load]) at once, so every game the browser starts brings a seed. The latest
-// commitment seen on the page ([data-next-commitment]) is copied into every [data-commitment-slot],
-// and every commitment shown (those and the Daily's, [data-shown-commitment]) and client seed sent is
-// remembered (fair/seen.js) for "Was it fair?".
+// form (form[data-start-on-load]) at once, so every game the browser starts brings a seed. Every
+// commitment the page carries out of sight (the next game's, [data-next-commitment], and the Daily's,
+// [data-shown-commitment]) and every client seed sent is remembered (fair/seen.js) for "Was it fair?".
 import { rememberShown, rememberUsed } from "./fair/seen.js";
 
 const KEY = "bk-own-client-seed";
@@ -58,16 +57,12 @@ function fillForms(root) {
   for (const form of root.querySelectorAll("form[data-new-game]")) fill(form);
 }
 
-function fillCommitment() {
+function rememberCommitments() {
   document.querySelectorAll("[data-shown-commitment]").forEach((shown) => {
     rememberShown(shown.dataset.shownCommitment);
   });
-  const sources = document.querySelectorAll("[data-next-commitment]");
-  if (!sources.length) return;
-  for (const source of sources) rememberShown(source.dataset.nextCommitment);
-  const latest = sources[sources.length - 1].dataset.nextCommitment;
-  document.querySelectorAll("[data-commitment-slot]").forEach((slot) => {
-    slot.textContent = latest;
+  document.querySelectorAll("[data-next-commitment]").forEach((source) => {
+    rememberShown(source.dataset.nextCommitment);
   });
 }
 
@@ -94,7 +89,7 @@ function settings() {
 
 function refresh(root) {
   fillForms(root);
-  fillCommitment();
+  rememberCommitments();
 }
 
 /* A mode's page with no game to resume (templates/game/start.html): start it at once, with the seed. */

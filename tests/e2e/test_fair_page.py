@@ -187,7 +187,7 @@ def start_new_game(page: Page, old_id: str) -> str:
 def test_the_check_says_this_browser_saw_the_commitment_and_sent_the_client_seed(page: Page, browser, live_server):
     page.goto("/")
     first = page.locator("#play-area").get_attribute("data-game-id")
-    shown = page.get_by_test_id("dialog-commitment").text_content()
+    shown = page.locator(".tools [data-next-commitment]").get_attribute("data-next-commitment")
     game_id = start_new_game(page, first)  # takes the commitment the page showed
     latest = start_new_game(page, game_id)  # abandons it: finished, its seed revealed
     game, next_game = Game.objects.get(pk=game_id), Game.objects.get(pk=latest)

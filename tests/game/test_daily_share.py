@@ -11,7 +11,15 @@ from django.utils import timezone, translation
 
 from blockknock.accounts.services import guest_create
 from game import engine, services
-from game.daily.share import EMOJIS_PER_LINE, EMPTIED, HAND_EMOJIS, daily_number, daily_share_text, hand_emojis
+from game.daily.share import (
+    EMOJIS_PER_LINE,
+    EMPTIED,
+    HAND_EMOJIS,
+    PICTURE_CELLS,
+    daily_number,
+    daily_share_text,
+    picture,
+)
 from game.models import DailyClose
 from tests.game.test_audit import self_play
 from tests.helpers import open_page
@@ -76,7 +84,7 @@ def test_one_emoji_per_hand_by_the_lines_it_cleared_and_the_emptied_board_first(
             (6, 0, False),
         ]
     ]
-    assert hand_emojis(moves) == ["⬜", "🟦", "🟩", "🟧", "🟧", "✨", "⬜"]
+    assert picture(moves) == ["⬜🟦🟩🟧🟧✨⬜"]
     assert len(set(HAND_EMOJIS) | {EMPTIED}) == 5
 
 
@@ -92,14 +100,22 @@ def test_the_share_text_in_traditional_chinese(daily):
     assert text == "Block Knock! 每日挑戰 #2 · 2026年12月1日\n分數 130 · 第 2 名\n🟦\nhttps://example.com/daily/"
 
 
-def test_a_long_daily_shares_ten_hands_a_line_and_no_board_or_piece(db, fixed_seeds):
+def test_a_long_game_shares_its_hands_in_24_runs_each_its_best_hand():
+    """Issue 26: the 94-emoji, 10-line share of a long Daily; 50 hands make 24 runs of 2 or 3 hands."""
+    moves = [{"deal": deal, "played": {"lines": lines}, "emptied": deal == 49} for deal, lines in enumerate([0] * 50)]
+    moves[5]["played"]["lines"] = 2  # hand 5: run 2 (hands 4–5); run i is hands i·50//24 up to (i+1)·50//24
+    moves[20]["played"]["lines"] = 1  # hand 20: run 10 (hands 20–21)
+    assert picture(moves) == ["⬜⬜🟩⬜⬜⬜⬜⬜", "⬜⬜🟦⬜⬜⬜⬜⬜", "⬜⬜⬜⬜⬜⬜⬜✨"]
+
+
+def test_a_long_daily_shares_at_most_six_lines_and_no_board_or_piece(db, fixed_seeds):
     with at_noon():  # fixed seeds: the day's seed is drawn from secrets, so the same game every run
-        game = self_play(guest_create(), "daily", greedy_bot, random.Random(3), max_moves=60)
+        game = self_play(guest_create(), "daily", greedy_bot, random.Random(3), max_moves=90)
         text = daily_share_text(game=game, link="https://example.com/daily/")
-    grid = text.splitlines()[2:-1]
-    assert game.moves == 60 and len(grid) == 2  # no Continue in the Daily: a hand every three moves, 20 of them
-    assert [len(line) for line in grid] == [EMOJIS_PER_LINE, EMOJIS_PER_LINE]
-    assert set("".join(grid)) <= set(HAND_EMOJIS) | {EMPTIED}
+    lines = text.splitlines()
+    assert game.moves == 90 and len(lines) == 6  # no Continue in the Daily: a hand every three moves, 30 of them
+    assert [len(line) for line in lines[2:-1]] == [EMOJIS_PER_LINE] * 3 and PICTURE_CELLS == 24
+    assert set("".join(lines[2:-1])) <= set(HAND_EMOJIS) | {EMPTIED}
     assert "#" not in text.split("\n", 1)[1] and not any(piece in text for piece in engine.PIECES)
 
 

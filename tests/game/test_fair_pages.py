@@ -34,13 +34,13 @@ def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(
     assert Game.objects.count() == 1
 
 
-def test_the_page_the_dialog_and_settings_show_the_next_commitment(client):
+def test_the_page_carries_the_next_commitment_out_of_sight_and_how_to_play_shows_it(client):
     log_in_new_guest(client)
     page = open_page(client, "/").content.decode()
     game = Game.objects.get()
     commitment = NextSeed.objects.get(player=game.player).commitment
     assert f'data-next-commitment="{commitment}"' in page
-    assert re.search(rf'data-testid="dialog-commitment">{commitment}<', page)
+    assert page.count(commitment) == 1  # issue 26: the dialog shows no commitment, only the hidden tag has it
     assert "js/client-seed.js" in page
     # Issue 26: Settings shows no commitment or seed, only "Fair deal ✓" to the explanation, which has them.
     settings = client.get("/settings/").content.decode()
@@ -60,27 +60,25 @@ def test_a_move_answer_does_not_read_the_next_commitment(client):
     assert "data-next-commitment" not in answer.content.decode()
 
 
-def test_the_end_card_shows_the_next_commitment_and_a_dealer_1_game_says_it_cannot_be_checked(client):
+def test_the_end_card_carries_the_next_commitment_hidden_and_a_dealer_1_game_says_it_cannot_be_checked(client):
     log_in_new_guest(client)
     open_page(client, "/")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(status="over")
     card = client.get(f"/games/{game.pk}/", **HX).content.decode()
-    assert NextSeed.objects.get(player=game.player).commitment in card
+    assert f'<span hidden data-next-commitment="{NextSeed.objects.get(player=game.player).commitment}">' in card
+    assert "<details" not in card and "SHA-256" not in card
     assert 'data-testid="dealt-before-verifiable"' not in card
     Game.objects.filter(pk=game.pk).update(dealer=1)
     assert 'data-testid="dealt-before-verifiable"' in client.get(f"/games/{game.pk}/", **HX).content.decode()
 
 
-def test_the_daily_page_lists_the_next_7_commitments(client):
+def test_the_daily_page_carries_the_next_7_commitments_out_of_sight(client):
     with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
         page = open_page(client, "/daily/").content.decode()
     ahead = DailySeed.objects.filter(day__gt=dt.date(2026, 12, 1)).order_by("day")
     assert [row.day for row in ahead] == [dt.date(2026, 12, 2) + dt.timedelta(days=n) for n in range(7)]
-    listed = re.findall(
-        r"<code data-shown-commitment=\"[0-9a-f]{64}\">([0-9a-f]{64})</code>",
-        page.split('data-testid="daily-commitments"')[1],
-    )
+    listed = re.findall(r'<span hidden data-shown-commitment="([0-9a-f]{64})" data-testid="daily-commitment"', page)
     assert listed == [row.commitment for row in ahead]
 
 

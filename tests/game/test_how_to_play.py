@@ -34,8 +34,8 @@ def test_the_short_version_in_traditional_chinese(client):
 
 
 def test_the_numbers_are_the_engines_not_the_prose(client, monkeypatch):
-    monkeypatch.setattr("game.templatetags.rules.EMPTY_BOARD_BONUS", 5_000)
-    monkeypatch.setattr("game.templatetags.rules.COMBO_MOVES", 1)
+    monkeypatch.setattr("game.engine.scoring.ClassicScoring.empty_board_bonus", 5_000)
+    monkeypatch.setattr("game.engine.scoring.ClassicScoring.combo_moves", 1)
     steps = _steps(client.get("/how-to-play/").content.decode())
     assert steps[2] == "Clear again within 1 move for a combo: every clear in a row counts more."
     assert steps[3].startswith("Empty the whole board for 5,000 bonus points.")

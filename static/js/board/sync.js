@@ -80,6 +80,7 @@ export function sendMove(piece, pv, avatar) {
   });
   state.touchPreview = null;
   paintMove(piece, pv.targets, predicted);
+  document.dispatchEvent(new CustomEvent("bk:move")); // a first game's hint goes (../first-hint.js)
   pump();
 }
 
