@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext as _
 
+from .engine import HAND_SIZE
 from .engine.stream import check_client_seed
 
 
@@ -13,6 +14,22 @@ class MoveForm(forms.Form):
     row = forms.IntegerField()
     col = forms.IntegerField()
     move_number = forms.IntegerField(min_value=0)
+
+
+def posted_moves(data) -> list[dict] | None:
+    """The moves of a board's move post, in order: each of :class:`MoveForm`'s fields once per move, at
+    most a hand's pieces (the moves played on the page while the one before them was on its way).
+
+    :returns: each move's cleaned fields, or ``None`` for a body that is not such a list.
+    """
+    columns = [data.getlist(name) for name in MoveForm.base_fields]
+    count = len(columns[0])
+    if not 1 <= count <= HAND_SIZE or any(len(column) != count for column in columns):
+        return None
+    moves = [MoveForm(dict(zip(MoveForm.base_fields, values, strict=True))) for values in zip(*columns, strict=True)]
+    if not all(form.is_valid() for form in moves):
+        return None
+    return [form.cleaned_data for form in moves]
 
 
 class NewGameForm(forms.Form):

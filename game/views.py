@@ -40,8 +40,8 @@ from blockknock.throttles import throttle
 from . import selectors, services
 from .daily import selectors as daily_selectors
 from .errors import GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
-from .forms import MoveForm, NewGameForm
-from .models import Mode
+from .forms import NewGameForm, posted_moves
+from .models import Mode, Status
 from .modes import CLASSIC
 from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
 from .rewards import raises_level
@@ -289,7 +289,7 @@ def _start(request: HtmxHttpRequest, mode: str, number: int | None) -> HttpRespo
 @signed_in
 @throttle("moves")
 def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
-    """Place a piece: POST ``slot``, ``row``, ``col``, ``move_number``."""
+    """Place pieces: POST ``slot``, ``row``, ``col``, ``move_number``, once per move, in order (:func:`_place`)."""
     return _place(request, game_id)
 
 
@@ -297,17 +297,29 @@ def move(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
 @claims_pending
 @throttle("moves")
 def pending_move(request: HtmxHttpRequest, claimed) -> HttpResponse:
-    """The first move on a first visit's page, on the game its ``pending`` token claimed."""
+    """The first moves on a first visit's page, on the game its ``pending`` token claimed."""
     return _place(request, claimed.public_id)
 
 
 def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
+    """Apply the posted moves in order, each through :func:`game.services.move_place` (its own transaction,
+    its ``move_number`` checked), and answer the board after the last one.
+
+    The board posts the moves played on the page since its last answer together (``static/js/board/sync.js``):
+    the fields ``slot``, ``row``, ``col`` and ``move_number`` once per move, in order. The first refusal stops
+    the list: its answer is the board as the server has it (the moves before it kept) and the refusal's event.
+    A move that ends the game (won, no moves left) ends the list too: the moves after it are not played.
+    """
     player = request.user
-    form = MoveForm(request.POST)
+    moves = posted_moves(request.POST)
+    game = result = None
     try:
-        if not form.is_valid():
+        if moves is None:
             raise Invalid()
-        game, result = services.move_place(player=player, game_id=game_id, **form.cleaned_data)
+        for move in moves:
+            game, result = services.move_place(player=player, game_id=game_id, **move)
+            if game.status != Status.PLAYING:
+                break
     except GameError as error:
         return _refused(request, player, game_id, error)
     return _board(request, player, game, result=result, event="move")

@@ -12,9 +12,23 @@ from blockknock.accounts.models import Player
 from game.models import Game, seed_commitment
 from tests.helpers import first_fit
 
-from .test_play import cell, piece, screen_board, screen_hand, wait_moves
+from .test_play import HeldMoves, cell, piece, screen_board, screen_hand, wait_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SHELVES = """() => {
+  // the hand's anchors on the empty start board, packed left to right in shelves: no two overlap
+  let x = 0, y = 0, shelf = 0;
+  return [0, 1, 2].map((slot) => {
+    const p = document.querySelector(`#play-area .piece[data-slot="${slot}"]`);
+    const w = Number(p.dataset.w), h = Number(p.dataset.h);
+    if (x + w > 8) { x = 0; y += shelf; shelf = 0; }
+    const at = [y, x];
+    x += w;
+    shelf = Math.max(shelf, h);
+    return at;
+  });
+}"""
 
 
 def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page: Page):
@@ -45,6 +59,31 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     assert Game.objects.get().moves == 2
     page.reload()
     expect(area).to_have_attribute("data-game-id", str(game.pk))  # the page now resumes it
+
+
+def test_a_first_visits_hand_played_before_any_answer_goes_in_two_requests_and_makes_one_guest(page: Page):
+    page.goto("/")
+    area = page.locator("#play-area")
+    expect(area).to_have_attribute("data-game-id", "")
+    held = HeldMoves(page)
+    for slot, (row, col) in enumerate(page.evaluate(SHELVES)):
+        piece(page, slot).click()
+        cell(page, row, col).click()
+    assert screen_hand(page) == [None, None, None]
+    held.wait(1)
+    assert held.routes[0].request.url.endswith("/games/pending/move/")  # the first, with the page's token
+    held.release(0)
+    held.wait(2)
+    game = Game.objects.get()
+    assert held.routes[1].request.url.endswith(f"/games/{game.pk}/move/")  # the others, on the saved game
+    assert held.numbers() == [[0], [1, 2]]
+    held.release(1)
+    wait_moves(page, 3)
+    expect(page.get_by_test_id("session-lost")).to_be_hidden()  # sent with the token the log-in rotated
+    game.refresh_from_db()
+    assert (game.moves, Player.objects.count(), len(game.hands)) == (3, 1, 2)
+    assert "".join(screen_board(page)) == game.board
+    expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(game.score))
 
 
 @pytest.mark.parametrize("path", ["/practice/", "/daily/"])  # a challenge: tests/game/test_fair_pages.py

@@ -3,8 +3,9 @@
 The move requests are held (``page.route``) so that what the page shows before the
 server's answer is checked exactly: the piece landed, the lines cleared, the points,
 the combo and the clear bonus, the sound and the buzz; then the answer confirms it.
-The next pieces are played while a move is unconfirmed; the moves go in order, one at
-a time, each with its move_number. When the server disagrees (a stale tab, signed out,
+The next pieces are played while a move is unconfirmed; the moves go in order, each
+once with its move_number: the first at once, the ones played while it is on its way
+together in the next request. When the server disagrees (a stale tab, signed out,
 another player, 409, 5xx) the board rolls back to the server's and says why; a lost
 connection keeps the moves played and sends them once it is back.
 """
@@ -24,6 +25,7 @@ from .test_play import (
     EMPTY,
     HeldMoves,
     cell,
+    mouse_drag,
     open_game,
     piece,
     screen_board,
@@ -37,6 +39,20 @@ from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
+FRAME_CLOCK = """() => {
+  window.__frame = 0;
+  const tick = () => { window.__frame += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.__at = {};
+  const first = (name) => { if (!(name in window.__at)) window.__at[name] = window.__frame; };
+  document.addEventListener("pointerup", () => first("lift"), true);
+  document.addEventListener("blockknock:sound", () => first("sound"));
+  const buzz = navigator.vibrate.bind(navigator);
+  navigator.vibrate = (pattern) => { first("buzz"); return buzz(pattern); };
+  const cell = document.querySelector('#board .cell[data-row="0"][data-col="7"]');
+  new MutationObserver(() => { if (cell.classList.contains("fx-clear")) first("shown"); }) // landed, its row bursts
+    .observe(cell, { attributes: true, attributeFilter: ["class"] });
+}"""
 
 
 def tap_move(page: Page, slot: int, row: int, col: int) -> None:
@@ -69,7 +85,7 @@ def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_se
     assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]
     assert screen_hand(page) == [None, "I2-h", "mono"]
     held.wait(1)
-    assert held.numbers() == [0]
+    assert held.numbers() == [[0]]
     wait_moves(page, 0)  # unconfirmed
 
     held.release(0)
@@ -80,6 +96,23 @@ def test_a_drop_shows_its_clears_points_combo_bonus_sound_and_buzz_before_the_se
     expect(page.locator("#announcer")).to_contain_text("Score 3,410")
     game.refresh_from_db()
     assert (game.score, game.combo, game.combo_moves_left) == (3410, 2, 3)
+
+
+def test_the_drop_lands_sounds_and_buzzes_in_the_frame_the_piece_is_let_go(page: Page):
+    page.add_init_script(RECORD_BUZZ)
+    game = open_game(page)
+    show_position(page, game, ["#######."] + [EMPTY] * 7, ("mono", "mono", "mono"))
+    held = HeldMoves(page)  # no answer: at any network delay
+    page.evaluate(FRAME_CLOCK)
+
+    mouse_drag(page, 0, 0, 7)  # completes row 0, the board is empty
+
+    at = page.evaluate("window.__at")
+    assert set(at) == {"lift", "shown", "sound", "buzz"}, at
+    assert at["shown"] == at["sound"] == at["buzz"] == at["lift"], at  # counted in animation frames
+    assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90]]  # the board left empty: the big buzz
+    held.wait(1)
+    wait_moves(page, 0)
 
 
 def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_once(page: Page):
@@ -95,15 +128,13 @@ def test_the_hand_is_played_while_unconfirmed_and_the_moves_go_in_order_each_onc
     expect(page.get_by_test_id("score")).to_have_text("160")
     assert screen_hand(page) == [None, None, None]
     held.wait(1)
-    assert held.numbers() == [0]  # one at a time: the next goes when this one is answered
+    assert held.numbers() == [[0]]  # one request at a time: the others go when this one is answered
     held.release(0)
     held.wait(2)
-    held.release(1)
-    held.wait(3)
-    assert held.numbers() == [0, 1, 2]
-    wait_moves(page, 2)
+    assert held.numbers() == [[0], [1, 2]]  # together, in order: one round trip for both
+    wait_moves(page, 1)
     assert screen_hand(page) == [None, None, None]  # the new hand comes with the last move's answer
-    held.release(2)
+    held.release(1)
     wait_moves(page, 3)
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
@@ -129,9 +160,37 @@ def test_a_stale_move_rolls_back_to_the_servers_board_and_drops_the_moves_queued
     assert screen_board(page) == ["#......."] + [EMPTY] * 7  # the server's board won
     assert screen_hand(page) == [None, "mono", "mono"]
     expect(page.locator("#play-area")).to_have_attribute("data-error", "stale_move")
-    assert held.numbers() == [0]  # the move queued behind it was never sent
+    assert held.numbers() == [[0]]  # the move queued behind it was never sent
     game.refresh_from_db()
     assert game.moves == 1
+
+
+def test_a_refusal_inside_moves_sent_together_keeps_the_ones_before_it_and_says_why(page: Page):
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    held = HeldMoves(page)
+
+    tap_move(page, 0, 0, 0)
+    tap_move(page, 1, 1, 1)
+    tap_move(page, 2, 2, 2)
+    held.wait(1)
+    held.release(0)
+    held.wait(2)
+    assert held.numbers() == [[0], [1, 2]]
+    # meanwhile the server's board got (2, 2) filled: the second move of the list does not fit there
+    game.refresh_from_db()
+    filled = game.board[:18] + "#" + game.board[19:]
+    Game.objects.filter(pk=game.pk).update(board=filled, colours=filled)
+    held.release(1)
+
+    expect(page.locator("#toast")).to_have_text("That piece does not fit there.")
+    wait_moves(page, 2)  # the list's first move was played, the one refused was not
+    expect(page.locator("#play-area")).to_have_attribute("data-error", "illegal_placement")
+    expect(page.get_by_test_id("score")).to_have_text("20")
+    assert screen_hand(page) == [None, None, "mono"]
+    assert screen_board(page)[:3] == ["#.......", ".#......", "..#....."]
+    game.refresh_from_db()
+    assert (game.moves, game.score) == (2, 20)
 
 
 def test_a_server_error_rolls_back_at_once_and_the_move_can_be_played_again(page: Page):
@@ -161,10 +220,7 @@ def test_offline_the_hand_is_finished_and_waits_then_the_moves_go_in_order_once_
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "I2-h", "mono"))
     numbers = []
-    page.on(
-        "request",
-        lambda r: numbers.append(int(parse_qs(r.post_data)["move_number"][0])) if "/move/" in r.url else None,
-    )
+    page.on("request", lambda r: numbers.append(parse_qs(r.post_data)["move_number"]) if "/move/" in r.url else None)
     page.context.set_offline(True)
 
     tap_move(page, 0, 7, 0)
@@ -185,7 +241,7 @@ def test_offline_the_hand_is_finished_and_waits_then_the_moves_go_in_order_once_
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
     expect(waiting).to_be_hidden()
     assert screen_board(page)[7] == "####...."
-    assert [n for n in numbers if n > 0] == [1, 2]  # after the lost tries of move 0, each once, in order
+    assert numbers[-1] == ["0", "1", "2"] and all(n == ["0"] for n in numbers[:-1])  # once back: together, in order
     game.refresh_from_db()
     assert (game.moves, game.score) == (3, 40)
 

@@ -124,8 +124,9 @@ class HeldMoves:
             self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
         raise AssertionError(f"{len(self.routes)} move requests, not {count}")
 
-    def numbers(self) -> list[int]:
-        return [int(parse_qs(route.request.post_data)["move_number"][0]) for route in self.routes]
+    def numbers(self) -> list[list[int]]:
+        """Each request's moves by their move_number (the moves played while one was on its way go together)."""
+        return [[int(n) for n in parse_qs(route.request.post_data)["move_number"]] for route in self.routes]
 
     def release(self, index: int) -> None:
         self.routes[index].continue_()

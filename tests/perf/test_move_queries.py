@@ -1,4 +1,5 @@
-"""A move costs at most 4 SQL statements, through the JSON API and the HTMX board alike (issue 17).
+"""A move costs at most 4 SQL statements, through the JSON API and the HTMX board alike (issue 17), and
+moves posted together cost 4 each (issue 24).
 
 The statements of a move that does not end the game, after the caller's first
 request (which caches its token or session player):
@@ -89,6 +90,18 @@ def test_an_htmx_move_is_four_statements(player, game):
     assert response.status_code == 200 and 'data-moves="2"' in response.content.decode()
     assert statements(queries) == expected_move()
     assert set_columns(queries) == MOVE_COLUMNS
+
+
+def test_htmx_moves_posted_together_are_four_statements_each(player, game):
+    """The moves played while one was on its way, in one post (issue 24): each its own transaction, nothing more."""
+    browser = Client()
+    browser.force_login(player)
+    browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
+    body = {"slot": [1, 2], "row": [0, 0], "col": [1, 2], "move_number": [1, 2]}
+    with CaptureQueriesContext(connection) as queries:
+        response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'data-moves="3"' in response.content.decode()
+    assert statements(queries) == expected_move() * 2
 
 
 def test_me_is_no_statement_once_cached(player):

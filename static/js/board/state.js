@@ -90,6 +90,28 @@ export function pieceFor(button) {
   return { slot: Number(button.dataset.slot), cells, button };
 }
 
+/* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */
+export function relink(a) {
+  for (const held of [state.selected, state.drag]) {
+    if (!held?.button) continue;
+    const button = a.querySelector(
+      `.piece[data-slot="${held.button.dataset.slot}"]:not(.is-played)`,
+    );
+    if (held === state.selected && (!button || button.disabled)) {
+      state.selected = null;
+      continue;
+    }
+    if (!button) continue;
+    held.button = button;
+    if (held === state.selected) {
+      state.selected = pieceFor(button);
+      button.setAttribute("aria-pressed", "true");
+      button.classList.add("is-selected");
+      a.classList.add("has-selection");
+    } else if (held.started) button.classList.add("is-dragging");
+  }
+}
+
 /* A piece that fits nowhere on the board now (the server says so): it can't be picked up. */
 export function isStuck(button) {
   return button.getAttribute("aria-disabled") === "true";

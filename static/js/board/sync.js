@@ -1,9 +1,11 @@
 /*
  * Talking to the server through htmx, with every move played on the page first
- * (local.js, issue 24). A move joins `state.queue` and shows at once; the queue is
- * sent in order, one request at a time, each move once with its move_number. Every
- * answer is a board partial whose #play-area carries the game's id and move count
- * (data-game-id, data-moves): an answer older than the board on screen is dropped.
+ * (local.js, issue 24). A move joins `state.queue` and shows at once. One request is
+ * on its way at a time: a move played while none is leaves at once; the moves played
+ * while one is leave together when it is answered, in one request, in order, each once
+ * with its move_number (game/views.py _place). Every answer is a board partial whose
+ * #play-area carries the game's id and move count (data-game-id, data-moves): an
+ * answer older than the board on screen is dropped.
  *
  * An answer that shows what the moves played here predicted (board, score, combo,
  * moves left) confirms them in place (local.js confirmInPlace): the board is not
@@ -19,8 +21,8 @@
  * "Connection lost, retrying" banner (#connection-lost) and keeps the queue: the
  * player can finish the hand (the next hand waits for the connection, and says so).
  * The board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s);
- * its answer says which queued moves the server has (none, or the one on its way),
- * and the rest are sent, in order, once it is back.
+ * its answer says which queued moves the server has (none, or the ones on their way),
+ * and the rest are sent, together and in order, once it is back.
  *
  * A stale tab (session.js): a request refused for its CSRF token (a log-in in
  * another tab) is sent again once with a fresh token if the session still plays
@@ -45,7 +47,7 @@ import {
   shownFacts,
 } from "./local.js";
 import { isTokenRefused, recoverToken, showSessionLost, useToken } from "./session.js";
-import { area, CONSTANTS, pieceFor, readGame, state, strings } from "./state.js";
+import { area, CONSTANTS, readGame, relink, state, strings } from "./state.js";
 
 const EVENTS = CONSTANTS.events || {};
 const ERRORS = CONSTANTS.errors || {};
@@ -84,13 +86,18 @@ export function sendMove(piece, pv, avatar) {
   pump();
 }
 
-/* Send the first queued move, unless a request is on its way or the server is out of reach. */
+/* Send the queued moves together, in order, unless a request is on its way or the server is out of reach. */
 function pump() {
-  const move = state.queue[0];
-  if (!move || move.sent || state.inFlight || state.retryDelay || state.lost) return;
+  const moves = state.queue;
+  if (!moves.length || moves[0].sent || state.inFlight || state.retryDelay || state.lost) return;
   const a = area();
-  move.sent = true;
-  const values = { slot: move.slot, row: move.row, col: move.col, move_number: move.number };
+  for (const move of moves) move.sent = true;
+  const values = {
+    slot: moves.map((move) => move.slot),
+    row: moves.map((move) => move.row),
+    col: moves.map((move) => move.col),
+    move_number: moves.map((move) => move.number),
+  };
   if (a.dataset.pending) values.pending = a.dataset.pending; // a first visit's page: its token
   swapInto("POST", a.dataset.moveUrl, values);
 }
@@ -273,7 +280,8 @@ async function tokenRefused(detail) {
 
 /* The same request again (a move keeps its move_number: the server never applies it twice). */
 function sendAgain(config) {
-  const values = Object.fromEntries(config.formData);
+  const values = {};
+  for (const name of new Set(config.formData.keys())) values[name] = config.formData.getAll(name);
   delete values.csrfmiddlewaretoken; // a form's own field now holds the fresh token
   state.inFlight = false;
   state.tokenRetry = true;
@@ -321,28 +329,6 @@ function connectionBack() {
   if (el) el.hidden = true;
   toast(strings("network"));
   showHandWaiting();
-}
-
-/* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */
-function relink(a) {
-  for (const held of [state.selected, state.drag]) {
-    if (!held?.button) continue;
-    const button = a.querySelector(
-      `.piece[data-slot="${held.button.dataset.slot}"]:not(.is-played)`,
-    );
-    if (held === state.selected && (!button || button.disabled)) {
-      state.selected = null;
-      continue;
-    }
-    if (!button) continue;
-    held.button = button;
-    if (held === state.selected) {
-      state.selected = pieceFor(button);
-      button.setAttribute("aria-pressed", "true");
-      button.classList.add("is-selected");
-      a.classList.add("has-selection");
-    } else if (held.started) button.classList.add("is-dragging");
-  }
 }
 
 /* A board of the server's on screen (confirmed in place or swapped in). */
