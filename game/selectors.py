@@ -98,6 +98,13 @@ def game_last_ended(*, player) -> Game | None:
     return Game.objects.filter(player=player).exclude(status__in=UNFINISHED).order_by("-pk").first()
 
 
+def game_last_finished(*, player, mode: str, before: int) -> Game | None:
+    """The player's last finished game (over or won) of ``mode`` started before game ``before`` ("Your last
+    game" on the play page, issue 26)."""
+    games = Game.objects.filter(player=player, mode=mode, status__in=FINISHED, pk__lt=before)
+    return games.order_by("-pk").first()
+
+
 BEST_SECONDS = 10 * 60
 
 
@@ -152,7 +159,8 @@ def challenges_won(*, player) -> set[int]:
 
 
 def challenge_unlocked(*, player, number: int) -> bool:
-    """Whether challenge ``number`` is open to the player: the active one before it is won (docs/rules.md § Modes)."""
+    """Whether challenge ``number`` is open to the player: the active challenge before it is won
+    (docs/rules.md § Modes)."""
     previous = (
         Challenge.objects.filter(active=True, number__lt=number)
         .order_by("-number")

@@ -1,4 +1,5 @@
-"""Which board a game lands on: weeks from Monday 00:00, game calendar, across DST (docs/rules.md § Days and weeks)."""
+"""Which board a game lands on: weeks from Monday 00:00 on the game calendar, across DST
+(docs/rules.md § Days and weeks)."""
 
 import datetime as dt
 
