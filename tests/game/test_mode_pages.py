@@ -106,6 +106,7 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
     assert '<a class="btn btn--primary btn--wide" href="/challenges/2/" data-autofocus>Next challenge</a>' in html
     assert "★ 1 star earned" in html and "For playing: +1" in html
     assert "Score bonus" not in html and "over the 60-a-day cap" not in html.lower()
+    assert 'data-testid="level-needs"' not in html  # issue 26 item 3: levels come from Classic games only
 
 
 def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
@@ -143,6 +144,7 @@ def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
     area = re.search(r'<section id="play-area".*?</section>', html, re.S).group(0)
     assert "Continue" not in area and "New game" not in area and "hx-post" not in area
     assert "One Daily a day" in html
+    assert 'data-testid="level-needs"' not in html
 
 
 def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
@@ -171,6 +173,7 @@ def test_a_capped_game_says_how_many_stars_were_not_paid(site):
     assert "★ 2 stars earned" in html
     assert "For playing: +1" in html and "Score bonus: +5" in html
     assert "Over the 60-a-day cap: 4 not paid" in html
+    assert "Lv +1 for every Classic game of 2,500+ points." in html
 
 
 def test_the_nav_links_every_mode(site):
