@@ -109,6 +109,19 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
     assert 'data-testid="level-needs"' not in html  # issue 26 item 3: levels come from Classic games only
 
 
+def test_a_challenge_page_shows_that_challenges_best_and_last_game_and_after_a_win_the_next(site):
+    """Issue 26 item 4: challenge 2, never played, showed challenge 1's crown and last game."""
+    win_by_htmx(site, 1)
+    second = open_page(site, "/challenges/2/").content.decode()
+    assert 'data-testid="high-score" data-value="0"' in second
+    assert 'data-testid="last-game"' not in second and 'data-testid="bar-next-challenge"' not in second
+    first = open_page(site, "/challenges/1/").content.decode()  # back from the review: a new game of challenge 1
+    won = Game.objects.get(player=player_of(site), mode="challenge", challenge=1, status="won")
+    assert 'data-testid="high-score" data-value="1500"' in first
+    assert f'href="/games/{won.public_id}/review/"' in first and "Your last game: 1,500 points" in first
+    assert '<a href="/challenges/2/" data-testid="bar-next-challenge">Next challenge</a>' in first
+
+
 def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
     open_page(site, "/challenges/1/")
     game = Game.objects.get(player=player_of(site), mode="challenge", challenge=1)
