@@ -7,7 +7,7 @@ from django.test import Client
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add
-from blockknock.calendar import game_day
+from blockknock.calendar import day_end, game_day
 from game import services
 from game.models import Game
 from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
@@ -205,7 +205,12 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     game = Game.objects.get(mode="daily")
     Game.objects.filter(pk=game.pk).update(status="over", score=640)
     page = open_page(client, "/daily/").content.decode()
-    assert "This Daily closes at midnight in San Francisco" in page
+    end = day_end(game.day).isoformat()  # issue 26 item 5: a moment, which the browser shows in local time
+    when = f'<time class="local-time" datetime="{end}" data-local-time="{{time}} your time">'
+    when += "midnight in San Francisco</time>"
+    closes = f"closes at {when}, in "
+    assert "This Daily " + closes in page
+    assert "Your replay, review and fair-deal check open when today's Daily " + closes[:-5] + "." in page
     daily_close(day=game.day)
     page = open_page(client, "/daily/").content.decode()
     name = Player.objects.get().name
