@@ -424,6 +424,25 @@ def test_new_game_asks_first_and_abandons_the_unfinished_game(page: Page):
     assert game.status == "abandoned"
 
 
+def test_new_game_still_asks_after_moves_were_confirmed_in_place(page: Page):
+    """Issue 26 item 6: after moves, New game's form (taken from the server's answer) posted at once."""
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    piece(page, 0).click()
+    with page.expect_response(lambda r: "/move/" in r.url):  # the server's answer confirms it in place
+        cell(page, 0, 0).click()
+    wait_moves(page, 1)
+    next_frame(page)
+    dialog = page.locator("#new-game-dialog")
+    page.locator(".tools").get_by_role("button", name="New game").click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep playing").click()
+    expect(dialog).to_be_hidden()
+    game.refresh_from_db()
+    assert (game.status, game.moves) == ("playing", 1)
+    expect(page.locator("#play-area")).to_have_attribute("data-game-id", str(game.pk))
+
+
 def test_a_refused_move_puts_the_piece_back_and_resyncs_the_board(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("O4", "mono", "mono"))

@@ -162,6 +162,8 @@ def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
 
 def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
     html = open_page(site, "/practice/").content.decode()
+    dialog = re.search(r'<dialog id="new-game-dialog".*?</dialog>', html, re.S).group(0)
+    assert "This game ends here and a new one starts." in dialog and "stars" not in dialog  # issue 26 item 6
     practice = Game.objects.get(pk=game_id(html))
     assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
     Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
