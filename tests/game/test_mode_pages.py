@@ -164,6 +164,7 @@ def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(si
     html = open_page(site, "/practice/").content.decode()
     dialog = re.search(r'<dialog id="new-game-dialog".*?</dialog>', html, re.S).group(0)
     assert "This game ends here and a new one starts." in dialog and "stars" not in dialog  # issue 26 item 6
+    assert "Simpler scoring: 10 points a line, 1 a square, no combo." in html  # issue 26 item 7
     practice = Game.objects.get(pk=game_id(html))
     assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
     Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
