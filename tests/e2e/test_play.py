@@ -443,6 +443,22 @@ def test_new_game_still_asks_after_moves_were_confirmed_in_place(page: Page):
     expect(page.locator("#play-area")).to_have_attribute("data-game-id", str(game.pk))
 
 
+def test_a_used_tray_slot_looks_the_same_before_and_after_a_reload(page: Page):
+    """Issue 26 item 8: a slot played on the page was blank, the same slot after a reload outlined."""
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    piece(page, 0).click()
+    cell(page, 0, 0).click()
+    wait_moves(page, 1)
+    outline = """() => { const slot = document.querySelector('#play-area .slot');
+        const box = slot.querySelector('.piece--used') || slot; const css = getComputedStyle(box);
+        return [css.borderTopStyle, css.borderTopColor, box.getBoundingClientRect().height]; }"""
+    before = page.evaluate(outline)
+    page.reload()
+    expect(page.locator("#play-area .piece--used")).to_have_count(1)
+    assert page.evaluate(outline) == before and before[0] == "dashed"
+
+
 def test_a_refused_move_puts_the_piece_back_and_resyncs_the_board(page: Page):
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("O4", "mono", "mono"))
