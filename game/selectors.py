@@ -109,10 +109,10 @@ def game_last_ended(*, player) -> Game | None:
     return Game.objects.filter(player=player).exclude(status__in=UNFINISHED).order_by("-pk").first()
 
 
-def game_last_finished(*, player, mode: str, before: int) -> Game | None:
-    """The player's last finished game (over or won) of ``mode`` started before game ``before`` ("Your last
-    game" on the play page, issue 26)."""
-    games = Game.objects.filter(player=player, mode=mode, status__in=FINISHED, pk__lt=before)
+def game_last_finished(*, player, mode: str, challenge: int | None = None, before: int) -> Game | None:
+    """The player's last finished game (over or won) of ``mode`` (of challenge number ``challenge``) started
+    before game ``before`` ("Your last game" on the play page, issue 26)."""
+    games = Game.objects.filter(player=player, mode=mode, challenge=challenge, status__in=FINISHED, pk__lt=before)
     return games.order_by("-pk").first()
 
 
@@ -123,20 +123,23 @@ def _best_key(player_id, mode: str) -> str:
     return f"best:{player_id}:{mode}"
 
 
-def high_score(*, player, mode: str = Mode.CLASSIC) -> int:
-    """The best score of the player's finished games of ``mode`` (0 if none).
+def _bests(player, mode: str) -> int | dict[int | None, int]:
+    """The best score of ``mode``; for challenges, ``{number: best}`` (each challenge is its own)."""
+    games = Game.objects.filter(player=player, mode=mode, status__in=FINISHED)
+    if mode != Mode.CHALLENGE:
+        return games.aggregate(best=Max("score"))["best"] or 0
+    return dict(games.order_by().values("challenge").annotate(best=Max("score")).values_list("challenge", "best"))
+
+
+def high_score(*, player, mode: str = Mode.CLASSIC, challenge: int | None = None) -> int:
+    """The best score of the player's finished games of ``mode`` (of challenge number ``challenge``; 0 if none).
 
     Kept in the cache (the board shows it after every move) until the player changes
     (a game finished or deleted: :mod:`blockknock.accounts.player_cache`), or for
     :data:`BEST_SECONDS` at most.
     """
-    return through_cache(
-        _best_key(player.pk, mode),
-        lambda: (
-            Game.objects.filter(player=player, mode=mode, status__in=FINISHED).aggregate(best=Max("score"))["best"] or 0
-        ),
-        BEST_SECONDS,
-    )
+    best = through_cache(_best_key(player.pk, mode), lambda: _bests(player, mode), BEST_SECONDS)
+    return best.get(challenge, 0) if isinstance(best, dict) else best
 
 
 def high_score_keys(player_id) -> list[str]:

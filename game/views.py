@@ -88,7 +88,17 @@ class ModeFacts:
     @cached_property
     def last_game(self):
         """The player's last finished game of this mode before this one (issue 26: it stays reachable)."""
-        return selectors.game_last_finished(player=self.game.player_id, mode=self.game.mode, before=self.game.pk)
+        game = self.game
+        return selectors.game_last_finished(
+            player=game.player_id, mode=game.mode, challenge=game.challenge, before=game.pk
+        )
+
+    @cached_property
+    def challenge_won(self) -> bool:
+        """The player has won this game's challenge before (its page then offers the next one)."""
+        return self.game.challenge is not None and self.game.challenge <= selectors.challenge_best(
+            player=self.game.player_id
+        )
 
     @property
     def level_up(self) -> bool:
@@ -122,7 +132,7 @@ def _context(
 ) -> dict:
     """The play page's context (templates/game/play.html); ``pending``: a first visit's game, ``game``
     is its unsaved row."""
-    best = selectors.high_score(player=player, mode=game.mode) if pending is None else 0
+    best = selectors.high_score(player=player, mode=game.mode, challenge=game.challenge) if pending is None else 0
     if game.is_finished:
         player.refresh_from_db(fields=["stars", "level"])  # the game's end just paid them
     return {

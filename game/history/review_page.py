@@ -179,17 +179,23 @@ def _view(move: dict, total: int, hand: dict, set_size: int, rest: list[str]) ->
     }
 
 
+def _key_label(move: dict) -> str:
+    """What a move worth a look did: got stuck, missed a clear, or both (one line, issue 26)."""
+    if not move["better"]:
+        return _("got stuck")
+    more = {"more": _n(move["better"]["points"] - move["played"]["points"])}
+    if move["stranded"]:
+        return _("got stuck and missed a clear, %(more)s more points") % more
+    return _("missed a clear, %(more)s more points") % more
+
+
 def _key(moves: list[dict]) -> tuple[list[dict], int]:
-    lost = [{"number": m["number"] + 1, "label": _("got stuck")} for m in moves if m["stranded"]]
-    missed = sorted((m for m in moves if m["better"]), key=lambda m: m["played"]["points"] - m["better"]["points"])
-    found = lost + [
-        {
-            "number": m["number"] + 1,
-            "label": _("missed a clear, %(more)s more points")
-            % {"more": _n(m["better"]["points"] - m["played"]["points"])},
-        }
-        for m in missed
-    ]
+    lost = [m for m in moves if m["stranded"]]
+    missed = sorted(
+        (m for m in moves if m["better"] and not m["stranded"]),
+        key=lambda m: m["played"]["points"] - m["better"]["points"],
+    )
+    found = [{"number": m["number"] + 1, "label": _key_label(m)} for m in lost + missed]
     return found[:KEY_MOMENTS], max(0, len(found) - KEY_MOMENTS)
 
 

@@ -9,6 +9,7 @@ place (buttons, ←/→, Home/End) from the page's ``json_script`` data.
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
@@ -24,6 +25,14 @@ from .review_page import board_cells, review_page
 def _chosen(request: HttpRequest, moves: int) -> int:
     """The move asked for by ``?move=N``; the first for anything else (no such move, not a number)."""
     return decimal(request.GET.get("move", "1"), high=max(moves, 1)) or 1
+
+
+def _play_url(game: Game) -> str:
+    """Where "Play again" leads from a game's review: its mode's page (challenge); the Daily's to Classic."""
+    policy = game.policy
+    if not policy.new_url:
+        return reverse("game:play")
+    return reverse(policy.page_url, args=policy.url_args(game))
 
 
 @require_GET
@@ -42,6 +51,7 @@ def review(request: HttpRequest, game: Game) -> HttpResponse:
         "at": at,
         "move": move,
         "cells": board_cells(move) if move else [],
+        "play_url": _play_url(game),
     }
     return render(request, "game/review.html", context)
 

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from blockknock.calendar import zone_name
+from blockknock.calendar import day_end, game_day, zone_name
 
 from . import charts
 from .selectors import player_stats
@@ -26,5 +26,6 @@ def stats_page(request: HttpRequest) -> HttpResponse:
         "histogram_chart": charts.bar_chart([bucket.games for bucket in stats.histogram]),
         "stars_chart": charts.bar_chart([day.stars for day in stats.stars_by_day]),
         "zone": zone_name(),
+        "day_ends": day_end(game_day()),
     }
     return render(request, "game/stats.html", context)

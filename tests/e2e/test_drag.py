@@ -105,6 +105,19 @@ def test_on_touch_a_first_tap_shows_where_the_piece_lands_and_a_second_tap_there
     assert game.board[32:48] == ".###.....#......"
 
 
+def test_on_touch_the_first_tap_says_tap_again_to_place_above_the_board(phone_page: Page):
+    """Issue 26 item 1: two new players tapped once, saw the preview and waited."""
+    page = phone_page
+    show_position(page, open_game(page), [EMPTY] * 8, ("L4-90", "mono", "mono"))
+    piece(page, 0).tap()
+    cell(page, 2, 2).tap()
+    cue = page.locator("#toast.is-shown")
+    expect(cue).to_have_text("Tap again to place")
+    settled(cue)
+    box, board = cue.bounding_box(), page.locator("#board").bounding_box()
+    assert box["y"] + box["height"] <= board["y"], (box, board)  # beside the board, not over it
+
+
 @pytest.fixture
 def landscape_page(browser, live_server, request) -> Page:
     context = _new_context(browser, live_server, {**PHONE, "viewport": {"width": 640, "height": 360}})

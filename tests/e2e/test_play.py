@@ -364,8 +364,11 @@ def test_no_moves_left_then_continue_then_no_thanks(page: Page):
     expect(overlay).to_contain_text("No moves left")
     expect(page.locator("#play-area")).to_have_attribute("data-status", "no_moves")
     assert score(page) == 10
+    # issue 26 item 2: the score and the best stay in view while the player chooses
+    expect(overlay.get_by_test_id("no-moves-score")).to_be_visible()
+    expect(overlay.get_by_test_id("no-moves-score")).to_contain_text("Score 10")
 
-    overlay.get_by_role("button", name="Continue?").click()
+    overlay.get_by_role("button", name="Continue", exact=True).click()
     expect(overlay).to_have_count(0)
     expect(page.locator("#play-area")).to_have_attribute("data-status", "playing")
     assert score(page) == 10  # board and score kept, three new pieces that fit
@@ -419,6 +422,41 @@ def test_new_game_asks_first_and_abandons_the_unfinished_game(page: Page):
     expect(page.locator("#play-area")).not_to_have_attribute("data-game-id", str(game.pk))
     game.refresh_from_db()
     assert game.status == "abandoned"
+
+
+def test_new_game_still_asks_after_moves_were_confirmed_in_place(page: Page):
+    """Issue 26 item 6: after moves, New game's form (taken from the server's answer) posted at once."""
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    piece(page, 0).click()
+    with page.expect_response(lambda r: "/move/" in r.url):  # the server's answer confirms it in place
+        cell(page, 0, 0).click()
+    wait_moves(page, 1)
+    next_frame(page)
+    dialog = page.locator("#new-game-dialog")
+    page.locator(".tools").get_by_role("button", name="New game").click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep playing").click()
+    expect(dialog).to_be_hidden()
+    game.refresh_from_db()
+    assert (game.status, game.moves) == ("playing", 1)
+    expect(page.locator("#play-area")).to_have_attribute("data-game-id", str(game.pk))
+
+
+def test_a_used_tray_slot_looks_the_same_before_and_after_a_reload(page: Page):
+    """Issue 26 item 8: a slot played on the page was blank, the same slot after a reload outlined."""
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    piece(page, 0).click()
+    cell(page, 0, 0).click()
+    wait_moves(page, 1)
+    outline = """() => { const slot = document.querySelector('#play-area .slot');
+        const box = slot.querySelector('.piece--used') || slot; const css = getComputedStyle(box);
+        return [css.borderTopStyle, css.borderTopColor, box.getBoundingClientRect().height]; }"""
+    before = page.evaluate(outline)
+    page.reload()
+    expect(page.locator("#play-area .piece--used")).to_have_count(1)
+    assert page.evaluate(outline) == before and before[0] == "dashed"
 
 
 def test_a_refused_move_puts_the_piece_back_and_resyncs_the_board(page: Page):

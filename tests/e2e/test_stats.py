@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import StarEntry
 from blockknock.calendar import game_day
@@ -60,3 +60,18 @@ def test_the_stats_page_fits_the_screen(request, live_server, player, language, 
         page.screenshot(path=f"{shots}/stats-{size}-{language}.png", full_page=True)
         page.locator(".stats-charts").screenshot(path=f"{shots}/stats-{size}-{language}-charts.png")
         page.screenshot(path=f"{shots}/stats-{size}-{language}-top.png")
+
+
+def test_the_end_of_today_shows_in_the_players_own_time_zone(browser, live_server, player):
+    """Issue 26 item 5: "midnight in San Francisco" is 16:00 for a player in Taipei (UTC+8, Pacific time UTC−8)."""
+    ended_game(player, score=900, day=dt.date(2026, 12, 1))
+    context = browser.new_context(base_url=live_server.url, locale="en-US", timezone_id="Asia/Taipei")
+    page = context.new_page()
+    try:
+        _sign_in(page, live_server, player)
+        page.goto("/stats/")  # the game calendar's zone: America/Los_Angeles (settings)
+        when = page.locator("[data-testid='stats-zone'] time[data-local-time]")
+        winter = dt.datetime.fromisoformat(when.get_attribute("datetime")).utcoffset() == dt.timedelta(hours=-8)
+        expect(when).to_have_text("4:00 PM your time" if winter else "3:00 PM your time")
+    finally:
+        context.close()

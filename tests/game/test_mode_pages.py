@@ -7,7 +7,7 @@ from django.test import Client
 
 from blockknock.accounts.models import Player, StarReason
 from blockknock.accounts.services import stars_add
-from blockknock.calendar import game_day
+from blockknock.calendar import day_end, game_day
 from game import services
 from game.models import Game
 from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
@@ -48,6 +48,7 @@ def win_by_htmx(client, number: int):
 
 def test_the_ladder_locks_challenge_2_until_challenge_1_is_won(site):
     html = site.get("/challenges/").content.decode()
+    assert "most later challenges start with blocks already on the board" in html  # 1 and 2 start empty (issue 26)
     first, second = rung(html, 1), rung(html, 2)
     assert 'data-state="open"' in first and 'href="/challenges/1/"' in first and "rung-badge--locked" not in first
     assert 'data-state="locked"' in second and 'class="rung-badge rung-badge--locked" role="img"' in second
@@ -106,6 +107,20 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
     assert '<a class="btn btn--primary btn--wide" href="/challenges/2/" data-autofocus>Next challenge</a>' in html
     assert "★ 1 star earned" in html and "For playing: +1" in html
     assert "Score bonus" not in html and "over the 60-a-day cap" not in html.lower()
+    assert 'data-testid="level-needs"' not in html  # issue 26 item 3: levels come from Classic games only
+
+
+def test_a_challenge_page_shows_that_challenges_best_and_last_game_and_after_a_win_the_next(site):
+    """Issue 26 item 4: challenge 2, never played, showed challenge 1's crown and last game."""
+    win_by_htmx(site, 1)
+    second = open_page(site, "/challenges/2/").content.decode()
+    assert 'data-testid="high-score" data-value="0"' in second
+    assert 'data-testid="last-game"' not in second and 'data-testid="bar-next-challenge"' not in second
+    first = open_page(site, "/challenges/1/").content.decode()  # back from the review: a new game of challenge 1
+    won = Game.objects.get(player=player_of(site), mode="challenge", challenge=1, status="won")
+    assert 'data-testid="high-score" data-value="1500"' in first
+    assert f'href="/games/{won.public_id}/review/"' in first and "Your last game: 1,500 points" in first
+    assert '<a href="/challenges/2/" data-testid="bar-next-challenge">Next challenge</a>' in first
 
 
 def test_a_lost_challenge_offers_try_again_for_the_same_challenge(site):
@@ -141,12 +156,16 @@ def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
     assert game_id(html) == daily.public_id
     assert 'data-testid="game-over"' in html and 'data-testid="final-score" data-value="3000"' in html
     area = re.search(r'<section id="play-area".*?</section>', html, re.S).group(0)
-    assert "Continue?" not in area and "New game" not in area and "hx-post" not in area
+    assert "Continue" not in area and "New game" not in area and "hx-post" not in area
     assert "One Daily a day" in html
+    assert 'data-testid="level-needs"' not in html
 
 
 def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
     html = open_page(site, "/practice/").content.decode()
+    dialog = re.search(r'<dialog id="new-game-dialog".*?</dialog>', html, re.S).group(0)
+    assert "This game ends here and a new one starts." in dialog and "stars" not in dialog  # issue 26 item 6
+    assert "Simpler scoring: 10 points a line, 1 a square, no combo." in html  # issue 26 item 7
     practice = Game.objects.get(pk=game_id(html))
     assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
     Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
@@ -171,6 +190,7 @@ def test_a_capped_game_says_how_many_stars_were_not_paid(site):
     assert "★ 2 stars earned" in html
     assert "For playing: +1" in html and "Score bonus: +5" in html
     assert "Over the 60-a-day cap: 4 not paid" in html
+    assert "Lv +1 for every Classic game of 2,500+ points." in html
 
 
 def test_the_nav_links_every_mode(site):
@@ -189,7 +209,12 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     game = Game.objects.get(mode="daily")
     Game.objects.filter(pk=game.pk).update(status="over", score=640)
     page = open_page(client, "/daily/").content.decode()
-    assert "This Daily closes at midnight in San Francisco" in page
+    end = day_end(game.day).isoformat()  # issue 26 item 5: a moment, which the browser shows in local time
+    when = f'<time class="local-time" datetime="{end}" data-local-time="{{time}} your time">'
+    when += "midnight in San Francisco</time>"
+    closes = f"closes at {when}, in "
+    assert "This Daily " + closes in page
+    assert "Your replay, review and fair-deal check open when today's Daily " + closes[:-5] + "." in page
     daily_close(day=game.day)
     page = open_page(client, "/daily/").content.decode()
     name = Player.objects.get().name

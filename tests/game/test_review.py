@@ -13,7 +13,7 @@ from game.engine import CLASSIC, PIECES, from_rows, new_game, play
 from game.engine.review import review_game
 from game.history import game_review
 from game.history.review import _data
-from game.history.review_page import review_page
+from game.history.review_page import _key, review_page
 from tools.bots import random_bot
 
 from .test_audit import self_play
@@ -184,6 +184,7 @@ def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_ver
     ) in html
     assert "That was the hand&#x27;s last piece." in html
     assert 'href="?move=3" data-review-move="3">Move 3: missed a clear, 100 more points</a>' in html
+    assert '<a href="/" data-testid="review-play-again">Play again</a>' in html  # issue 26 item 9: a way back
     assert "Hand 1: a tight board, only 1 of the 35 pieces could have come." in html
     assert "Your hardest hand: hand 1, when only 1 of the 35 pieces could have come." in html
     assert 'id="review-moves" type="application/json"' in html
@@ -196,9 +197,10 @@ def test_the_review_page_speaks_traditional_chinese(client, db):
     html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "我玩得怎麼樣？" in html
     assert "第 3 步，共 3 步" in html
-    assert "這裡本來可以消除 1 排，多拿 100 分：把單格方塊放在第 1 橫排、第 6 直排。" in html
+    # issue 26 item 9: a name in 「」, so 「2 格長條」 is not glued to the words before it
+    assert "這裡本來可以消除 1 排，多拿 100 分：把「單格方塊」放在第 1 橫排、第 6 直排。" in html
     assert "棋盤上以斜線標示那個位置。" in html
-    assert '<p class="review-verdict">你把單格方塊放在第 2 橫排、第 1 直排：10 分。</p>' in html
+    assert '<p class="review-verdict">你把「單格方塊」放在第 2 橫排、第 1 直排：10 分。</p>' in html
     assert "第 1 組：棋盤很擠，35 種方塊中只有 1 種可能發到。" in html
 
 
@@ -222,7 +224,25 @@ def test_the_move_that_strands_a_piece_names_it_and_the_placement_that_kept_room
     ]
     assert page.key == [{"number": 2, "label": "got stuck"}]
     with translation.override("zh-hant"):
-        assert review_page(data).moves[1]["verdicts"][1] == "這一步之後，2×2 正方形就沒有地方放了。"
+        assert review_page(data).moves[1]["verdicts"][1] == "這一步之後，「2×2 正方形」就沒有地方放了。"
+
+
+def test_a_move_that_got_stuck_and_missed_a_clear_is_one_line_of_the_moves_to_look_at():
+    """Issue 26 item 9: the same move was listed twice, once stuck and once for the missed clear."""
+    moves = [
+        {"number": 0, "stranded": False, "better": {"points": 60}, "played": {"points": 10}},
+        {"number": 1, "stranded": True, "better": {"points": 520}, "played": {"points": 20}},
+        {"number": 2, "stranded": True, "better": None, "played": {"points": 5}},
+    ]
+    with translation.override("en"):
+        assert _key(moves) == (
+            [
+                {"number": 2, "label": "got stuck and missed a clear, 500 more points"},
+                {"number": 3, "label": "got stuck"},
+                {"number": 1, "label": "missed a clear, 50 more points"},
+            ],
+            0,
+        )
 
 
 def test_a_move_out_of_range_shows_the_first_and_an_unfinished_game_has_no_review_page(client, checkerboard, classic):

@@ -104,7 +104,7 @@ def test_makemessages_finds_no_msgid_missing_from_the_catalogue(tmp_path, catalo
     assert not untranslated, f"msgid(s) the refreshed catalogue leaves untranslated or fuzzy: {untranslated[:20]}"
 
 
-def test_the_no_moves_button_keeps_its_question_mark_in_chinese(catalogue):
-    """The English button asks "Continue?"; the Chinese one asks too (trial report), with a full-width mark."""
-    (entry,) = [e for e in catalogue if e.msgctxt == "no-moves button" and e.msgid == "Continue?"]
-    assert entry.msgstr == ["繼續？"]
+def test_the_no_moves_button_says_continue_without_a_question_mark(catalogue):
+    """Issue 26 item 2: the button is an action, "Continue" / 「繼續」, in both languages."""
+    (entry,) = [e for e in catalogue if e.msgctxt == "no-moves button" and e.msgid == "Continue"]
+    assert entry.msgstr == ["繼續"]

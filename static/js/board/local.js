@@ -197,8 +197,11 @@ export function confirmInPlace(incoming, last) {
   const replace = [".tools", "[data-announce]"];
   const handPlayed = !a.querySelector(".hand .piece[data-slot]:not(.is-played)");
   if (last && handPlayed) replace.push(".hand"); // a finger on the hand's next piece keeps it
-  for (const selector of replace)
-    a.querySelector(selector).replaceWith(incoming.querySelector(selector));
+  for (const selector of replace) {
+    const el = incoming.querySelector(selector);
+    a.querySelector(selector).replaceWith(el);
+    window.htmx.process(el); // New game posts through htmx, which asks first (not a plain post)
+  }
   if (!last) return;
   const comboText = ".combo .visually-hidden";
   a.querySelector(comboText).replaceWith(incoming.querySelector(comboText));

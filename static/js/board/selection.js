@@ -7,7 +7,7 @@
  */
 
 import { announce } from "../live.js";
-import { nope, tell } from "./feedback.js";
+import { nope, tell, toast } from "./feedback.js";
 import { focusCell, focusNextPiece, setRoving } from "./focus.js";
 import { clearPreview, preview, setGhostColour, showPreview } from "./preview.js";
 import { area, board, isPlaying, isStuck, pieceFor, state, strings } from "./state.js";
@@ -70,7 +70,10 @@ export function placeAt(row, col) {
   if (state.lastInput === "keyboard") focusNextPiece(area());
 }
 
-/* A touch's tap on a cell: the first shows the landing, a second on the same cell places. */
+/*
+ * A touch's tap on a cell: the first shows the landing and, where the piece fits, says
+ * "Tap again to place" above the board; a second on the same cell places.
+ */
 function tapCell(row, col) {
   const shown = state.touchPreview;
   if (shown && shown.row === row && shown.col === col) {
@@ -78,7 +81,9 @@ function tapCell(row, col) {
     return;
   }
   state.touchPreview = { row, col };
-  showPreview(preview(state.selected, row, col), true);
+  const pv = preview(state.selected, row, col);
+  showPreview(pv, true);
+  if (pv.fits) toast(strings("tapAgain"));
 }
 
 function onClick(event) {

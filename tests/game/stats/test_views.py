@@ -7,6 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from blockknock.calendar import day_end, game_day
+
 pytestmark = pytest.mark.django_db
 
 
@@ -39,17 +41,29 @@ def test_the_page_is_in_traditional_chinese(client, player, make_game):
     client.force_login(player)
     html = client.get("/stats/", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
     assert "最佳經典模式分數" in html and "2,600" in html
-    assert 'data-testid="stats-zone">日期以舊金山時間計算：一天從當地午夜開始，和每日挑戰一樣。<' in html
+    assert 'data-testid="stats-zone">日期以舊金山時間計算：一天從當地午夜開始，和每日挑戰一樣。' in html
 
 
 def test_the_page_names_the_time_zone_of_its_days_from_the_game_calendar(client, player, make_game, settings):
     """Issue 26: the Stats page did not say in which time zone its days are counted."""
     make_game(player, score=100)
     client.force_login(player)
-    zone = 'data-testid="stats-zone">Days in %s time: a day starts at midnight there, as the Daily\'s does.<'
+    zone = 'data-testid="stats-zone">Days in %s time: a day starts at midnight there, as the Daily\'s does.'
     assert zone % "San Francisco" in client.get("/stats/").content.decode()
     settings.GAME_TIMEZONE = "Asia/Taipei"  # a zone without a city name of ours: its key
     assert zone % "Asia/Taipei" in client.get("/stats/").content.decode()
+
+
+def test_the_page_says_when_today_ends_as_a_moment_the_browser_shows_in_local_time(client, player, make_game):
+    """Issue 26 item 5: "midnight in San Francisco" is a moment; the player reads it in their own time."""
+    make_game(player, score=100)
+    client.force_login(player)
+    html = client.get("/stats/").content.decode()
+    end = day_end(game_day()).isoformat()
+    assert (
+        f'Today ends at <time class="local-time" datetime="{end}" data-local-time="{{time}} your time">'
+        "midnight in San Francisco</time>.<"
+    ) in html
 
 
 def test_the_page_and_the_api_take_the_same_queries_for_3_games_as_for_30(client, api, player, make_game):
