@@ -6,7 +6,7 @@ The settings page itself is ``settings`` (no namespace), in
 
 from django.urls import path
 
-from . import pages, views
+from . import guide, pages, views
 from .history import views as history_views
 from .stats import views as stats_views
 
@@ -32,8 +32,8 @@ urlpatterns = [
     path("games/<str:game_id>/move/", views.move, name="move"),
     path("games/<str:game_id>/continue/", views.continue_game, name="continue"),
     path("games/<str:game_id>/decline/", views.decline, name="decline"),
-    path("how-to-play/", views.how_to_play, name="how_to_play"),
-    path("settings/scoring/", views.scoring, name="scoring"),
+    path("how-to-play/", guide.how_to_play, name="how_to_play"),
+    path("settings/scoring/", guide.scoring, name="scoring"),
     path("games/<str:game_id>/fair/", history_views.fairness, name="fairness"),
     path("games/<str:game_id>/review/", history_views.review, name="review"),
     path("stats/", stats_views.stats_page, name="stats"),

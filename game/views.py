@@ -395,14 +395,3 @@ def pending_board(request: HtmxHttpRequest) -> HttpResponse:
     except PageStale as error:
         return _refused(request, None, None, error)
     return _board(request, request.user, pending.game, pending=pending, event="resync")
-
-
-@require_GET
-def how_to_play(request: HtmxHttpRequest) -> HttpResponse:
-    last = selectors.game_last_ended(player=request.user) if request.user.is_authenticated else None
-    return render(request, "game/how_to_play.html", {"last_ended": last})
-
-
-@require_GET
-def scoring(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "game/scoring.html")

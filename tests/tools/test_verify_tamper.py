@@ -16,6 +16,7 @@ import time_machine
 
 from blockknock.accounts.services import guest_create
 from game.daily.close import daily_close_due
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
 from tests.tools.test_verify_self_played import LA, replay_json
@@ -45,7 +46,9 @@ _PLAYED: dict[str, dict] = {}
 
 
 @pytest.fixture
-def replays(db) -> dict[str, dict]:
+def replays(db, fixed_seeds) -> dict[str, dict]:  # noqa: F811 (the imported fixture, requested)
+    """The same four games every run (fixed seeds, a seeded bot): what each tamper case expects of them
+    (a challenge won on a hand's last piece, one Continue in the Classic game) must not depend on the draw."""
     if not _PLAYED:
         _PLAYED.update(finished_games())
     statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items()}
