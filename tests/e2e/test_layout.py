@@ -91,10 +91,9 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
 }"""
 
 
-@pytest.fixture
-def screen(browser, live_server, request):
-    """A page at the test's size and language (``request.param``: ``(width, height, language)``)."""
-    width, height, language = request.param
+def screen_context(browser, live_server, width: int, height: int, language: str, **options):
+    """A browser context at a screen size and language: a phone's touch below 700 px wide, no motion (the
+    same boxes, measured without waiting), the suite's default timeout."""
     phone = width < 700
     context = browser.new_context(
         base_url=live_server.url,
@@ -102,9 +101,18 @@ def screen(browser, live_server, request):
         viewport={"width": width, "height": height},
         is_mobile=phone,
         has_touch=phone,
-        reduced_motion="reduce",  # the same boxes, measured without waiting
+        reduced_motion="reduce",
+        **options,
     )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def screen(browser, live_server, request):
+    """A page at the test's size and language (``request.param``: ``(width, height, language)``)."""
+    width, height, language = request.param
+    context = screen_context(browser, live_server, width, height, language)
     page = context.new_page()
     page.shot_name = f"{width}x{height}-{language}"
     page.goto("/")  # a first visit's page (nothing saved yet): see first_visit

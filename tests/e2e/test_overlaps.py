@@ -15,8 +15,7 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser, set_position
 
-from .conftest import DEFAULT_TIMEOUT_MS
-from .test_layout import HTML_LANG, LOCALES, VIEWPORTS, resync, stuck
+from .test_layout import HTML_LANG, LOCALES, VIEWPORTS, resync, screen_context, stuck
 from .test_play import EMPTY, cell, piece, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,17 +75,7 @@ def assert_beside_the_game(page: Page, what: str, selector: str) -> None:
 def screen(browser, live_server, request) -> Page:
     """A guest's play page at the test's size and language (``request.param``: ``(width, height, language)``)."""
     width, height, language = request.param
-    phone = width < 700
-    context = browser.new_context(
-        base_url=live_server.url,
-        locale=LOCALES[language],
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-        reduced_motion="reduce",
-        service_workers="block",
-    )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context = screen_context(browser, live_server, width, height, language, service_workers="block")
     page = context.new_page()
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
