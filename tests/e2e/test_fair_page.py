@@ -146,7 +146,7 @@ def test_changed_points_and_score_are_named_in_plain_words_with_their_step(page:
     page.goto(fair_url(game))
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
     expect(page.get_by_test_id("fair-summary")).to_have_text(
-        f"Not verified: 1 of {len(game.hands)} hands do not match the published rule."
+        f"Not verified: 1 of {game.deals} hands do not match the published rule."
     )
     failures = page.get_by_test_id("fair-failures").locator("li")
     expect(failures).to_have_count(2)

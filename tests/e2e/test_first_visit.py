@@ -81,7 +81,7 @@ def test_a_first_visits_hand_played_before_any_answer_goes_in_two_requests_and_m
     wait_moves(page, 3)
     expect(page.get_by_test_id("session-lost")).to_be_hidden()  # sent with the token the log-in rotated
     game.refresh_from_db()
-    assert (game.moves, Player.objects.count(), len(game.hands)) == (3, 1, 2)
+    assert (game.moves, Player.objects.count(), game.deals) == (3, 1, 2)
     assert "".join(screen_board(page)) == game.board
     expect(page.get_by_test_id("score")).to_have_attribute("data-value", str(game.score))
 
