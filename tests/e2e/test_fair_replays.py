@@ -27,6 +27,7 @@ from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same s
 from tests.game.test_audit import self_play
 from tests.tools import tamper
 from tests.tools.test_verify_self_played import LA, play, replay_json
+from tests.tools.test_verify_self_played import self_played as self_played_208
 from tools.bots import greedy_bot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -113,6 +114,22 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     ]
     assert listed_report["problems"] == [{"code": "piece_set"}]
     assert open_report == {"unverifiable": "not_revealed"}
+
+
+def test_the_browser_verifies_the_208_games_the_standalone_verifier_checks(page: Page):
+    """Issue 23: the in-browser check, like the standalone one (tests/tools/test_verify_self_played.py), passes
+    every hand and number of 208 fresh games, 52 of each mode, the Dailies read after their day closed."""
+    ship_the_ladder()
+    games = self_played_208()
+    replays = [replay_json(game) for game in games]
+    assert len(replays) == 208 and {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
+    assert all(r["game"]["fair"]["server_seed"] for r in replays)  # every Daily's day is closed: its seed shown
+    page.goto("/how-to-play/")
+    reports = page.evaluate(VERIFY, replays)
+    assert len(reports) == len(replays)
+    for game, replay, report in zip(games, replays, reports):
+        assert report.get("problems") == [], replay["game"]["id"]
+        assert [hand["problems"] for hand in report["hands"]] == [[]] * game.deals, replay["game"]["id"]
 
 
 def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
