@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.utils import flatten_fieldsets
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -49,30 +50,7 @@ class GameAdmin(admin.ModelAdmin):
             },
         ),
     )
-    readonly_fields = (
-        "player",
-        "mode",
-        "challenge",
-        "day",
-        "status",
-        "target",
-        "board_text",
-        "hand",
-        "used",
-        "score",
-        "combo",
-        "combo_moves_left",
-        "moves",
-        "continues_left",
-        "deals",
-        "rules_version",
-        "dealer",
-        "start_board_text",
-        "events_text",
-        "stars",
-        "created_at",
-        "finished_at",
-    )
+    readonly_fields = flatten_fieldsets(fieldsets)  # staff read every field shown
 
     def has_add_permission(self, request):
         return False
