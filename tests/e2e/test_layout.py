@@ -91,6 +91,15 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
 }"""
 
 
+EVERY_SCREEN = pytest.mark.parametrize(
+    "screen",
+    [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
+    indirect=True,
+    ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
+)
+"""Every size at both languages, for a test taking the ``screen`` fixture (a page at that size and language)."""
+
+
 def screen_context(browser, live_server, width: int, height: int, language: str, **options):
     """A browser context at a screen size and language: a phone's touch below 700 px wide, no motion (the
     same boxes, measured without waiting), the suite's default timeout."""
@@ -223,12 +232,7 @@ def ensure_challenge_1() -> None:
     Challenge.objects.get_or_create(number=1, defaults={"target": 1500, "start_board": "\n".join(["........"] * 8)})
 
 
-@pytest.mark.parametrize(
-    "screen",
-    [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
-    indirect=True,
-    ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
-)
+@EVERY_SCREEN
 def test_every_screen_fits(screen: Page):
     ensure_looks()
     ensure_challenge_1()

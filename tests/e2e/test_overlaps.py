@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser, set_position
 
-from .test_layout import HTML_LANG, LOCALES, VIEWPORTS, resync, screen_context, stuck
+from .test_layout import EVERY_SCREEN, HTML_LANG, resync, screen_context, stuck
 from .test_play import EMPTY, cell, piece, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -165,12 +165,7 @@ def check_game_over(page: Page, game: Game) -> None:
     assert board["width"] >= 0.45 * min(page.viewport_size["width"], page.viewport_size["height"]), board
 
 
-@pytest.mark.parametrize(
-    "screen",
-    [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
-    indirect=True,
-    ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
-)
+@EVERY_SCREEN
 def test_nothing_covers_the_board_or_the_tray(screen: Page):
     page = screen
     game = Game.objects.get(pk=page.locator("#play-area").get_attribute("data-game-id"))
