@@ -79,10 +79,16 @@ def test_an_api_move_is_three_statements(player, game):
     assert set_columns(queries) == MOVE_COLUMNS
 
 
-def test_an_htmx_move_is_three_statements(player, game):
+def board_after_first_move(player, game) -> Client:
+    """The player's browser on the HTMX board, its first move (slot 0 at 0, 0) played and not counted."""
     browser = Client()
     browser.force_login(player)
     browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
+    return browser
+
+
+def test_an_htmx_move_is_three_statements(player, game):
+    browser = board_after_first_move(player, game)
     with CaptureQueriesContext(connection) as queries:
         response = browser.post(
             f"/games/{game.pk}/move/", {"slot": 1, "row": 0, "col": 1, "move_number": 1}, HTTP_HX_REQUEST="true"
@@ -94,9 +100,7 @@ def test_an_htmx_move_is_three_statements(player, game):
 
 def test_htmx_moves_posted_together_are_three_statements_each(player, game):
     """A hand's moves in one post (issue 24): each its own transaction, nothing more."""
-    browser = Client()
-    browser.force_login(player)
-    browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
+    browser = board_after_first_move(player, game)
     body = {"slot": [1, 2], "row": [0, 0], "col": [1, 2], "move_number": [1, 2]}
     with CaptureQueriesContext(connection) as queries:
         response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
@@ -153,9 +157,7 @@ def test_only_the_move_that_ends_the_game_does_more(player):
 
 def test_a_move_the_game_has_posted_again_costs_a_read_of_its_record(player, game):
     """The board's post at the second drop carries the first move again (issue 24): acknowledged, not applied."""
-    browser = Client()
-    browser.force_login(player)
-    browser.post(f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true")
+    browser = board_after_first_move(player, game)
     body = {"slot": [0, 1], "row": [0, 0], "col": [0, 1], "move_number": [0, 1]}
     with CaptureQueriesContext(connection) as queries:
         response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
