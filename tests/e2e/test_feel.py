@@ -99,6 +99,23 @@ def test_a_clear_a_combo_step_and_an_emptied_board_each_get_their_effect_sound_a
     assert page.evaluate("__buzz") == [[40, 40, 40, 40, 90], 12]
 
 
+def test_a_second_combo_step_in_a_row_jumps_the_combo_pill_again(page: Page):
+    game = open_game(page)
+    show_position(page, game, ["#######.", "#######."] + [EMPTY] * 6, ("mono", "mono", "mono"), combo=1, moves_left=2)
+    combo = page.get_by_test_id("combo")
+    running = "el => el.getAnimations().map((a) => a.currentTime)"
+    piece(page, 0).click()
+    cell(page, 0, 7).click()
+    wait_moves(page, 1)
+    page.wait_for_timeout(600)  # the jump (0.45 s) is over; its class stays until the next move
+    assert combo.evaluate(running) == []
+    piece(page, 1).click()
+    cell(page, 1, 7).click()  # row 1: combo ×3, the same pill's jump again, from its start
+    times = combo.evaluate(running)
+    assert len(times) == 1 and times[0] < 450, times
+    expect(combo).to_have_attribute("data-combo", "3")
+
+
 def test_the_settings_switch_turns_vibration_off(page: Page):
     page.add_init_script(RECORD_BUZZ)
     game = open_game(page)

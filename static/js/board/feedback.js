@@ -86,13 +86,8 @@ function moveSounds(move) {
 
 const EFFECTS = ["is-placed", "fx-clear", "fx-combo", "fx-empty"];
 
-/* Start an effect; the next move's effects (or a board partial) replace it. */
-function flash(el, name) {
-  if (el) el.classList.add(name);
-}
-
 /* Cleared cells burst in the colour they had: from the board before, or the piece just placed. */
-function burstCleared(move) {
+function burstCleared(move, effects) {
   const placed = new Set(move.targets.map(([r, c]) => r * SIZE + c));
   for (let i = 0; i < SIZE * SIZE; i++) {
     const row = Math.floor(i / SIZE);
@@ -101,26 +96,39 @@ function burstCleared(move) {
     const cell = cellAt(row, col);
     const before = move.coloursBefore.charAt(i);
     cell.dataset.c = placed.has(i) ? move.key : before && before !== "." ? before : "#";
-    flash(cell, "fx-clear");
+    effects.push([cell, "fx-clear"]);
   }
 }
 
-function moveEffects(a, move) {
-  a.querySelectorAll(EFFECTS.map((name) => `.${name}`).join(",")).forEach((el) => {
-    el.classList.remove(...EFFECTS);
-    void el.offsetWidth; // restart the animation
-  });
-  if (reducedMotion.matches) return;
+/* The move's effects: [element, class] pairs. */
+function effectsOf(a, move) {
+  const effects = [];
   move.targets.forEach(([r, c]) => {
     const cell = cellAt(r, c);
-    if (cell?.classList.contains("is-filled")) cell.classList.add("is-placed");
+    if (cell?.classList.contains("is-filled")) effects.push([cell, "is-placed"]);
   });
-  if (move.lines > 0) burstCleared(move);
-  if (move.lines > 0 && move.combo > 1) {
-    flash(a.querySelector(".board-wrap"), "fx-combo");
-    flash(a.querySelector(".combo"), "fx-combo");
-  }
-  if (move.bonus > 0) flash(a.querySelector(".board-wrap"), "fx-empty");
+  if (move.lines > 0) burstCleared(move, effects);
+  const wrap = a.querySelector(".board-wrap");
+  if (move.lines > 0 && move.combo > 1)
+    effects.push([wrap, "fx-combo"], [a.querySelector(".combo"), "fx-combo"]);
+  if (move.bonus > 0) effects.push([wrap, "fx-empty"]);
+  return effects.filter(([el]) => el);
+}
+
+/*
+ * The move's effects replace the last move's. An element given an effect it is still
+ * running restarts it, which takes one layout of the page (the drop's frame is late by
+ * it): only then, and once for all of them.
+ */
+function moveEffects(a, move) {
+  const running = a.querySelectorAll(EFFECTS.map((name) => `.${name}`).join(","));
+  const effects = reducedMotion.matches ? [] : effectsOf(a, move);
+  const again = effects.some(([el, name]) => el.classList.contains(name));
+  running.forEach((el) => {
+    el.classList.remove(...EFFECTS);
+  });
+  if (again) void a.offsetWidth; // restart the animations
+  for (const [el, name] of effects) el.classList.add(name);
 }
 
 /*

@@ -73,8 +73,11 @@ export function predict(piece, row, col) {
   return { shown, result };
 }
 
+let numbers = null; // made once: a NumberFormat takes longer to make than a drop's frame can spare
+
 function formatted(n) {
-  return new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
+  numbers ||= new Intl.NumberFormat(document.documentElement.lang || undefined);
+  return numbers.format(n);
 }
 
 function paintCells(shown) {
