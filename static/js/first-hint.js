@@ -1,7 +1,8 @@
 // The mode bar's notes for the time between games (templates/game/modes/bar.html), gone at the first move
 // (board/sync.js sends "bk:move"): "Your last game" ([data-until-move]) and a first game's one hint
 // ("Drag a piece onto the board", [data-first-hint], rendered hidden), shown only until this browser's
-// first move ever.
+// first move ever. A note that goes keeps its room (modes.css .is-gone): the board and the tray below it
+// stay where the finger is aiming for the next piece.
 const KEY = "bk-first-move-done";
 
 function done() {
@@ -18,7 +19,7 @@ document.addEventListener(
   "bk:move",
   () => {
     for (const note of document.querySelectorAll("[data-first-hint], [data-until-move]"))
-      note.remove();
+      note.classList.add("is-gone");
     try {
       localStorage.setItem(KEY, "1");
     } catch {

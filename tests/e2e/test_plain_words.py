@@ -151,10 +151,12 @@ def test_the_end_card_cheers_a_new_best_and_a_level_up_and_the_last_game_stays_a
     expect(last.get_by_test_id("last-game-review")).to_have_attribute("href", f"/games/{finished.public_id}/review/")
     expect(last.get_by_test_id("last-game-fair")).to_have_text(FAIR[language])
     expect(last.get_by_test_id("last-game-fair")).to_have_attribute("href", f"/games/{finished.public_id}/fair/")
+    board = page.locator("#board").bounding_box()
     piece(page, 0).click()  # the first move takes the line away: the bar is the game's now
     cell(page, 0, 0).click()  # a fresh Classic board is empty: every piece fits at the top left
     wait_moves(page, 1)
-    expect(last).to_have_count(0)
+    expect(last).to_be_hidden()
+    assert page.locator("#board").bounding_box() == board  # its room kept: the board did not move
     page.context.close()
 
 
@@ -173,14 +175,19 @@ def test_the_dailys_end_card_offers_a_classic_game_next(browser, live_server):
     page.context.close()
 
 
-def test_a_first_game_shows_one_hint_until_its_first_move_and_never_again(page: Page):
+def test_a_first_game_shows_one_hint_until_its_first_move_and_never_again(phone_page: Page):
+    page = phone_page
     page.goto("/")
     hint = page.get_by_test_id("first-hint")
     expect(hint).to_have_text("Drag a piece onto the board")
+    board, tray = page.locator("#board").bounding_box(), page.locator("#play-area .hand").bounding_box()
     piece(page, 0).click()
     cell(page, 0, 0).click()  # the start board is empty: every piece fits at the top left
     wait_moves(page, 1)
-    expect(hint).to_have_count(0)
+    expect(hint).to_be_hidden()
+    # the hint's room is kept: the board and the tray, where the next tap is aimed, did not move
+    assert page.locator("#board").bounding_box() == board
+    assert page.locator("#play-area .hand").bounding_box() == tray
     page.goto("/practice/")  # another game, not yet played: the hint stays gone in this browser
     expect(page.locator("#play-area")).not_to_have_attribute("data-game-id", "")
     wait_moves(page, 0)

@@ -119,8 +119,6 @@ def play_hand(finger: Finger, game: Game) -> tuple[list[dict], dict, int]:
     """
     page = finger.page
     set_position(game, [EMPTY] * 8, ("mono", "mono", "mono"), moves=0, score=0)
-    # no first game's hint: its line goes at the first move and would move the board under the taps aimed below
-    page.evaluate("localStorage.setItem('bk-first-move-done', '1')")
     page.reload()
     wait_moves(page, 0)
     requests: list[str] = []
