@@ -48,3 +48,12 @@ def week_start(day: dt.date) -> dt.date:
     datetime.date(2026, 3, 9)
     """
     return day - dt.timedelta(days=day.weekday())
+
+
+def week_end(day: dt.date) -> dt.datetime:
+    """The end of the game-calendar week holding ``day``: the next Monday's midnight in the game's zone.
+
+    >>> week_end(dt.date(2026, 12, 2)).isoformat()  # a Wednesday
+    '2026-12-07T00:00:00-08:00'
+    """
+    return day_end(week_start(day) + dt.timedelta(days=6))

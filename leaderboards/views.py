@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from blockknock.calendar import game_day, zone_name
+from blockknock.calendar import game_day, week_end
 from blockknock.http import HtmxHttpRequest
 from blockknock.parsers import decimal
 from game.daily.sealed import history_page
@@ -69,7 +69,7 @@ def board(request: HtmxHttpRequest, slug: str, day: dt.date | None = None) -> Ht
         # with_page: me.page is set whenever there is an entry
         "me_url": board_url(current, today=today, page=me.page) if me and me.page and me.page != page.number else None,
         "today": today,
-        "zone": zone_name(),
+        "week_ends": week_end(today),
         "tabs": [
             {"kind": tab, "url": board_url(boards.current_board(tab, today), today=today), "current": tab is kind}
             for tab in boards.KINDS.values()

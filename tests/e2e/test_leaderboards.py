@@ -5,6 +5,7 @@ The leaderboards' other tests are in tests/leaderboards/.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 import pytest
@@ -128,3 +129,16 @@ def test_an_entry_leads_a_phone_to_its_games_proof_which_verifies_it(phone_page:
     fair.tap()
     expect(page).to_have_url(f"{page.url.split('/leaderboards/')[0]}/games/{game.pk}/fair/")
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified", timeout=30_000)
+
+
+def test_the_weekly_boards_new_week_shows_in_the_players_own_day_and_time(browser, live_server):
+    """Monday midnight in San Francisco (UTC−8, or −7 in summer) is Monday 16:00 (15:00) in Taipei (UTC+8)."""
+    context = browser.new_context(base_url=live_server.url, locale="en-US", timezone_id="Asia/Taipei")
+    page = context.new_page()
+    try:
+        page.goto("/leaderboards/")
+        when = page.locator(".lb-note time[data-local-time]")
+        winter = dt.datetime.fromisoformat(when.get_attribute("datetime")).utcoffset() == dt.timedelta(hours=-8)
+        expect(when).to_have_text("Monday 4:00 PM your time" if winter else "Monday 3:00 PM your time")
+    finally:
+        context.close()

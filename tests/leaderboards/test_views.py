@@ -41,6 +41,22 @@ def test_the_page_has_a_tab_per_board_with_real_links_and_htmx(client):
     assert "css/leaderboards.css" in html
 
 
+@time_machine.travel(dt.datetime(2026, 12, 2, 9, tzinfo=dt.UTC), tick=False)  # a Wednesday (Tuesday in the game zone)
+def test_the_weekly_board_says_when_a_new_week_starts_as_a_moment_the_browser_shows_in_local_time(client):
+    html = client.get("/leaderboards/").content.decode()
+    assert (
+        "A new week starts "
+        '<time class="local-time" datetime="2026-12-07T00:00:00-08:00" data-local-time="{time} your time" '
+        "data-weekday>Monday at midnight in San Francisco</time>."
+    ) in html
+    client.cookies.load({"django_language": "zh-hant"})
+    html = client.get("/leaderboards/").content.decode()
+    assert (
+        "新的一週從" in html
+        and 'data-local-time="你的時間 {time}" data-weekday>舊金山時間星期一午夜</time>開始。' in html
+    )
+
+
 def test_an_htmx_request_gets_only_the_board(client):
     make_game(make_player("Ada"), score=1500)
     response = client.get("/leaderboards/classic/all/", HTTP_HX_REQUEST="true")
