@@ -1,8 +1,8 @@
 // The mode bar's notes for the time between games (templates/game/modes/bar.html), gone at the first move
 // (board/sync.js sends "bk:move"): "Your last game" ([data-until-move]) and a first game's one hint
 // ("Drag a piece onto the board", [data-first-hint], rendered hidden), shown only until this browser's
-// first move ever. A note that goes keeps its room (modes.css .is-gone): the board and the tray below it
-// stay where the finger is aiming for the next piece.
+// first move ever. The bar keeps the height it had (its min-height): the board and the tray below it stay
+// where the finger is aiming for the next piece, and what is left of the bar centres itself again.
 const KEY = "bk-first-move-done";
 
 function done() {
@@ -18,8 +18,10 @@ if (hint && !done()) hint.hidden = false;
 document.addEventListener(
   "bk:move",
   () => {
-    for (const note of document.querySelectorAll("[data-first-hint], [data-until-move]"))
-      note.classList.add("is-gone");
+    const notes = document.querySelectorAll("[data-first-hint], [data-until-move]");
+    const bar = notes[0]?.closest(".mode-bar");
+    if (bar) bar.style.minHeight = `${bar.getBoundingClientRect().height}px`;
+    for (const note of notes) note.remove();
     try {
       localStorage.setItem(KEY, "1");
     } catch {
