@@ -2,6 +2,8 @@
 land on; on touch a tap previews before a second tap places; held landscape, a finger reaches
 the bottom row."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -9,6 +11,7 @@ from tests.e2e.conftest import PHONE, _close, _new_context
 from tests.e2e.test_play import (
     EMPTY,
     cell,
+    finger_drag,
     next_frame,
     open_game,
     piece,
@@ -68,6 +71,18 @@ def test_a_mouse_drag_on_the_desktop_draws_the_piece_on_its_landing_cells(page: 
     page.mouse.move(aim["x"] + aim["width"] / 2, aim["y"] + aim["height"] / 2, steps=12)
     assert_on_outline(page)
     page.mouse.up()
+
+
+def test_a_tap_on_the_next_piece_right_after_a_finger_drag_picks_it_up(phone_page: Page):
+    """The new player's trial: a tap within 400 ms of a drag's drop was taken for the drag's own click."""
+    page = phone_page
+    game = open_game(page)
+    show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
+    finger_drag(page, 0, 2, 2)
+    box = piece(page, 1).bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # at once
+    expect(piece(page, 1)).to_have_attribute("aria-pressed", "true")
+    expect(cell(page, 2, 2)).to_have_class(re.compile(r"\bis-filled\b"))
 
 
 def ghost_cells(page: Page, kind: str = "is-ghost") -> list[tuple[int, int]]:

@@ -74,6 +74,23 @@ def test_a_piece_that_fits_nowhere_is_dimmed_and_cannot_be_picked_up(page: Page)
     assert moves == [] and stuck.get_attribute("aria-pressed") == "false"
 
 
+def test_a_piece_that_fits_again_after_a_clear_can_be_picked_up_at_once(page: Page):
+    """The new player's trial: a piece dimmed as fitting nowhere stayed dimmed after a clear made room for it."""
+    game = open_game(page)
+    show_position(page, game, ["#######.", *(["#.#.#.#.", ".#.#.#.#"] * 3), "#.#.#.#."], ("I2-h", "mono", "mono"))
+    domino = piece(page, 0)
+    expect(domino).to_have_attribute("aria-disabled", "true")  # no two free squares side by side
+    piece(page, 1).click()
+    cell(page, 0, 7).click()  # row 0 full: cleared, and the domino fits there now
+    expect(domino).not_to_have_attribute("aria-disabled", "true")
+    assert domino.get_attribute("aria-describedby") is None
+    domino.click()
+    expect(domino).to_have_attribute("aria-pressed", "true")
+    cell(page, 0, 0).click()
+    wait_moves(page, 2)
+    expect(cell(page, 0, 1)).to_have_class(re.compile(r"\bis-filled\b"))
+
+
 def test_a_clear_a_combo_step_and_an_emptied_board_each_get_their_effect_sound_and_buzz(page: Page):
     page.add_init_script(RECORD_BUZZ)
     game = open_game(page)

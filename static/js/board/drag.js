@@ -22,6 +22,7 @@ const FINGER_EDGE = 2; // px: the lowest a finger reaches is this far above the 
 const CLICK_AFTER_DRAG_MS = 400;
 
 function onPointerDown(event) {
+  state.ignoreClick = false; // a new press: a click still to come is its own, not the last drag's
   const button = event.target.closest(".piece[data-slot]");
   if (!button || button.disabled || isStuck(button)) return; // a stuck piece: the click says why (selection.js)
   if (state.drag || !isPlaying()) return; // one pointer at a time

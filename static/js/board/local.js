@@ -10,7 +10,7 @@
  */
 import { boardFromText, boardText, fitsAnywhere, playMove } from "../fair/board.js";
 import { moveFeedback } from "./feedback.js";
-import { area, cellAt, pieceFor, SIZE, state, strings } from "./state.js";
+import { area, cellAt, isStuck, pieceFor, SIZE, state, strings } from "./state.js";
 
 const MILLION = 1000000;
 
@@ -130,7 +130,10 @@ function popPoints(a, result) {
   wrap.appendChild(pop);
 }
 
-/* The placed piece leaves the hand; a piece that now fits nowhere cannot be picked up. */
+/*
+ * The placed piece leaves the hand; a piece that now fits nowhere cannot be picked up, and
+ * one that fits again (its lines cleared) can.
+ */
 function paintHand(a, button, shown) {
   button.classList.add("is-played");
   button.classList.remove("is-selected", "is-dragging");
@@ -139,6 +142,10 @@ function paintHand(a, button, shown) {
   a.querySelectorAll(".piece[data-slot]:not(.is-played)").forEach((other) => {
     if (!fitsAnywhere(shown.board, pieceFor(other).cells))
       other.setAttribute("aria-disabled", "true");
+    else if (isStuck(other)) {
+      other.removeAttribute("aria-disabled");
+      other.removeAttribute("aria-describedby"); // "Doesn't fit anywhere now"
+    }
   });
   showHandWaiting();
 }

@@ -21,7 +21,7 @@ export const state = {
   pointerType: "mouse", // the last press's: "mouse", "touch" or "pen"
   touchPreview: null, // a touch's first tap on a cell: {row, col}; a second tap there places (selection.js)
   drag: null, // the pointer press or drag under way (drag.js)
-  ignoreClick: false, // the click that ends a drag selects nothing
+  ignoreClick: false, // the click that ends a drag selects nothing (until the next press: drag.js)
   lastInput: "pointer", // "pointer" or "keyboard"
   focusPos: { row: 0, col: 0 }, // the board's roving tabindex
   retryDelay: 0, // 0: connected; else the wait before the next board fetch
