@@ -131,6 +131,9 @@ def test_on_touch_the_first_tap_says_tap_again_to_place_above_the_board(phone_pa
     settled(cue)
     box, board = cue.bounding_box(), page.locator("#board").bounding_box()
     assert box["y"] + box["height"] <= board["y"], (box, board)  # beside the board, not over it
+    cell(page, 2, 2).tap()  # placed: the cue goes with it (it stayed 2 s, the new player's trial)
+    expect(cell(page, 2, 2)).to_have_class(re.compile(r"\bis-filled\b"))
+    assert page.locator("#toast.is-shown").count() == 0  # in the same frame, not when it times out
 
 
 @pytest.fixture

@@ -398,6 +398,24 @@ def test_no_moves_left_then_continue_then_no_thanks(page: Page):
     expect(page.get_by_test_id("high-score")).to_have_attribute("data-value", "20")
 
 
+def test_the_no_moves_card_takes_away_a_toast_that_would_cover_its_buttons(phone_page: Page):
+    """The new player's trial: a tap on a piece left without room, before the server's answer, toasted
+    "does not fit anywhere" over Continue and No thanks for 2 s."""
+    page = phone_page
+    game = open_game(page)
+    show_position(page, game, CHECKERBOARD, ("mono", "I5-h", "I5-h"))
+    held = HeldMoves(page)
+    piece(page, 0).click()
+    cell(page, 0, 1).click()
+    held.wait(1)
+    piece(page, 1).click(force=True)  # dimmed at once: no room left for it
+    toast = page.locator("#toast.is-shown")
+    expect(toast).to_have_text("That piece does not fit anywhere on the board now.")
+    held.release(0)
+    expect(page.get_by_test_id("no-moves")).to_be_visible()
+    assert toast.count() == 0  # with the card, not when it times out
+
+
 def test_with_the_continue_used_no_moves_ends_the_game(page: Page):
     game = open_game(page)
     show_position(page, game, CHECKERBOARD, ("mono", "I5-h", "I5-h"), continues_left=0)

@@ -2,8 +2,10 @@
  * The connection to the server (sync.js): a request that gets no answer (network error,
  * timeout, 5xx) shows the "Connection lost, retrying" banner (#connection-lost) and the
  * board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s), once no
- * request is on its way; any answer hides the banner again. While it is out of reach,
- * the moves played here wait (`state.retryDelay` > 0) and the next hand says so.
+ * request is on its way, and at once when the browser says it is online again; any
+ * answer hides the banner and says "Back online" (or, where a 5xx undid moves played
+ * here, that the board was reloaded). While it is out of reach, the moves played here
+ * wait (`state.retryDelay` > 0) and the next hand says so.
  */
 import { announce } from "../live.js";
 import { placeMessage, toast } from "./feedback.js";
@@ -13,6 +15,7 @@ import { state, strings } from "./state.js";
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15000;
 const RETRY_BUSY_MS = 250;
+let retryNow = null; // the pending retry, for the browser's "online" event
 
 function banner() {
   return document.getElementById("connection-lost");
@@ -34,11 +37,20 @@ export function connectionLost(fetchBoard) {
       state.retryTimer = window.setTimeout(retry, RETRY_BUSY_MS); // a request is on its way: its answer decides
       return;
     }
+    retryNow = null;
     fetchBoard();
   };
+  retryNow = retry;
   state.retryTimer = window.setTimeout(retry, state.retryDelay);
   showHandWaiting();
 }
+
+/* The browser is online again: try now rather than at the end of the growing delay. */
+window.addEventListener("online", () => {
+  if (!state.retryDelay || !retryNow) return;
+  window.clearTimeout(state.retryTimer);
+  retryNow();
+});
 
 /* The server answered: hide the banner; the board on screen is the server's again. */
 export function connectionBack() {
@@ -47,6 +59,7 @@ export function connectionBack() {
   window.clearTimeout(state.retryTimer);
   const el = banner();
   if (el) el.hidden = true;
-  toast(strings("network"));
+  toast(strings(state.rolledBack ? "network" : "back"));
+  state.rolledBack = false;
   showHandWaiting();
 }

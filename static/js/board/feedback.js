@@ -56,6 +56,12 @@ export function toast(text) {
   }, TOAST_MS);
 }
 
+/* The toast goes: what it said is over (a piece placed after "Tap again to place", a card shown). */
+export function hideToast() {
+  window.clearTimeout(toastTimer);
+  document.getElementById("toast")?.classList.remove("is-shown");
+}
+
 /* Say it aloud and show it. */
 export function tell(text) {
   announce(text);
@@ -141,10 +147,15 @@ export function moveFeedback(a, move) {
   moveSounds(move);
 }
 
-/* After the server's board partial was swapped in: the end of the game sounds; read out. */
+/*
+ * After the server's board partial was swapped in: the end of the game sounds; read out. A
+ * card ("No moves left", the end) takes the toast away: it says what the toast did ("that
+ * piece does not fit anywhere"), and its buttons are where the player's finger goes next.
+ */
 export function swapFeedback(a) {
-  placeMessages(); // a card shown or gone moves the slot
   const game = readGame(a);
+  if (game.status !== "playing") hideToast();
+  placeMessages(); // a card shown or gone moves the slot
   if (game.event === "move" && !game.error && game.status !== "playing") sounds()?.play("end");
   const summary = a.querySelector("[data-announce]");
   if (summary && game.event) announce(summary.textContent);

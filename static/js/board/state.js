@@ -26,6 +26,7 @@ export const state = {
   focusPos: { row: 0, col: 0 }, // the board's roving tabindex
   retryDelay: 0, // 0: connected; else the wait before the next board fetch
   retryTimer: 0,
+  rolledBack: false, // the connection failed and moves played here were undone (a 5xx): said when it is back
   tokenRetry: false, // the request being sent is sent again after a refused CSRF token (session.js)
   lost: "", // why this tab cannot play on ("signedOut", "playerChanged", "stale"), or ""
 };

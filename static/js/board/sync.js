@@ -32,7 +32,7 @@
  */
 import { sync as syncSoundToggles } from "../sound.js";
 import { connectionBack, connectionLost } from "./connection.js";
-import { nope, swapFeedback, toast } from "./feedback.js";
+import { hideToast, nope, swapFeedback, toast } from "./feedback.js";
 import { restoreFocus, setRoving } from "./focus.js";
 import {
   confirmInPlace,
@@ -54,7 +54,9 @@ const RESYNC_STATUSES = [400, 403, 409];
 const requests = new WeakMap();
 
 function swapInto(method, url, values, source = document.getElementById("main")) {
-  window.htmx.ajax(method, url, { source, target: "#play-area", swap: "outerHTML", values });
+  window.htmx
+    .ajax(method, url, { source, target: "#play-area", swap: "outerHTML", values })
+    .catch(() => {}); // a request that failed is settled by its htmx:afterRequest (onAfterRequest)
 }
 
 /* Play the piece with its anchor on the preview's (row, col) now, and send it to the server. */
@@ -73,6 +75,7 @@ export function sendMove(piece, pv, avatar) {
     sent: false,
   });
   state.touchPreview = null;
+  hideToast(); // "Tap again to place" is done
   paintMove(piece, pv.targets, predicted);
   document.dispatchEvent(new CustomEvent("bk:move")); // a first game's hint goes (../first-hint.js)
   pump();
@@ -304,7 +307,8 @@ function settle(record, status) {
     for (const move of state.queue) move.sent = false; // the server's board will say if it has the ones on their way
   } else if (!record.taken && state.queue.length) {
     rollBack();
-    if (!unanswered && !state.lost && !record.told) toast(strings("refused"));
+    if (unanswered) state.rolledBack = true;
+    else if (!state.lost && !record.told) toast(strings("refused"));
   }
   if (record.disagreed) toast(strings("refused"));
   if (unanswered) connectionLost(resync);
