@@ -67,6 +67,14 @@ def test_the_play_page_starts_a_game_and_resumes_it(client):
     assert Game.objects.count() == 1
 
 
+def test_the_combo_is_read_out_as_none_yet_at_zero_and_with_its_moves_left_once_running(client, game):
+    """The new player's trial: at combo 0 a screen reader heard "Combo 0, 0 of 3 moves left to keep it"."""
+    position(game, ["#######."] + [EMPTY] * 7)
+    assert '<span class="visually-hidden">No combo yet</span>' in client.get("/").content.decode()
+    html = move(client, game, 0, 0, 7, **HX).content.decode()  # row 0 cleared: combo 1, 3 moves to keep it
+    assert '<span class="visually-hidden">Combo 1, 3 of 3 moves left to keep it</span>' in html
+
+
 def test_a_move_answers_the_board_partial_with_the_result(client, game):
     position(game, ["#######."] + [EMPTY] * 6 + ["#......."])
     response = move(client, game, 0, 0, 7, **HX)
