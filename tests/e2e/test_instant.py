@@ -137,11 +137,15 @@ def test_the_hand_is_played_while_unconfirmed_and_each_drop_sends_every_unconfir
     assert screen_board(page) == [EMPTY] * 5 + ["##......", "###.....", ".......#"]
     expect(page.get_by_test_id("score")).to_have_text("160")
     assert screen_hand(page) == [None, None, None]
+    tray = page.locator("#play-area .hand")
+    expect(tray).to_have_class(re.compile(r"\bis-dealing\b"))  # the next hand is on its way (the trial: no sign)
+    expect(page.get_by_test_id("hand-waiting")).to_be_hidden()  # not offline: nothing to say
     held.wait(3)
     assert held.numbers() == [[0], [0, 1], [0, 1, 2]]  # each drop sent at once, before any answer
     held.release(2)  # answered in reverse order: the whole hand first
     wait_moves(page, 3)
     expect(page.locator("#play-area .piece[data-slot]:not(.is-played)")).to_have_count(3)
+    expect(tray).not_to_have_class(re.compile(r"\bis-dealing\b"))
     held.release(1)
     held.release(0)
     page.wait_for_load_state("networkidle")

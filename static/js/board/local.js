@@ -150,13 +150,18 @@ function paintHand(a, button, shown) {
   showHandWaiting();
 }
 
-/* All three placed here and the server out of reach: the next hand waits for the connection. */
+/*
+ * All three placed here: the next hand is being dealt until the server's answer brings it (the
+ * empty tray breathes), and with the server out of reach it waits for the connection (said).
+ */
 export function showHandWaiting() {
   const a = area();
   const note = a?.querySelector("[data-hand-waiting]");
   if (!note) return;
   const left = a.querySelectorAll(".piece[data-slot]:not(.is-played)").length;
-  note.hidden = !(left === 0 && state.queue.length > 0 && state.retryDelay > 0);
+  const waiting = left === 0 && state.queue.length > 0;
+  note.hidden = !(waiting && state.retryDelay > 0);
+  note.closest(".hand")?.classList.toggle("is-dealing", waiting && !state.retryDelay);
 }
 
 /* Play the move on the page (predict()'s), with its effects, sounds and buzz. */
