@@ -416,6 +416,22 @@ def test_the_no_moves_card_takes_away_a_toast_that_would_cover_its_buttons(phone
     assert toast.count() == 0  # with the card, not when it times out
 
 
+def test_no_thanks_looks_pressed_until_the_servers_answer(page: Page):
+    """The new player's trial: at 300 ms No thanks took 1.9 s to answer with no sign it was pressed."""
+    game = open_game(page)
+    show_position(page, game, CHECKERBOARD, ("I5-h", "I5-h", "I5-h"), status="no_moves", continues_left=0)
+    answers = []
+    page.route("**/decline/", lambda route: answers.append(route))
+    button = page.get_by_test_id("no-moves").get_by_role("button", name="No thanks")
+    button.click()
+    expect(page.locator("form.htmx-request")).to_have_count(1)
+    page.wait_for_timeout(400)  # the press shows after a moment (0.1 s) and fades in (0.15 s)
+    assert float(button.evaluate("el => getComputedStyle(el).opacity")) == 0.6
+    assert button.evaluate("el => getComputedStyle(el).cursor") == "progress"
+    answers[0].continue_()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+
+
 def test_with_the_continue_used_no_moves_ends_the_game(page: Page):
     game = open_game(page)
     show_position(page, game, CHECKERBOARD, ("mono", "I5-h", "I5-h"), continues_left=0)
