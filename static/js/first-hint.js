@@ -2,7 +2,9 @@
 // (board/sync.js sends "bk:move"): "Your last game" ([data-until-move]) and a first game's one hint
 // ("Drag a piece onto the board", [data-first-hint], rendered hidden), shown only until this browser's
 // first move ever. The bar keeps the height it had (its min-height): the board and the tray below it stay
-// where the finger is aiming for the next piece, and what is left of the bar centres itself again.
+// where the finger is aiming for the next piece, and what is left of the bar centres itself again. Only
+// while the game plays on: a card ("No moves left", the end) or a new game lays the page out anew, and a
+// short phone needs that room for its card.
 const KEY = "bk-first-move-done";
 
 function done() {
@@ -30,3 +32,9 @@ document.addEventListener(
   },
   { once: true },
 );
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  const a = event.target;
+  if (a?.id !== "play-area" || (a.dataset.status === "playing" && a.dataset.moves !== "0")) return;
+  for (const bar of document.querySelectorAll(".mode-bar")) bar.style.removeProperty("min-height");
+});
