@@ -11,14 +11,6 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1", "[::1]"]
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# SQLite: the test database is a file, not Django's shared in-memory one. The browser tests'
-# live server answers each request in its own thread, and with an in-memory database every
-# thread shares the test's one connection: moves posted together (issue 24's pipelined
-# posts) then ran their transactions on it at once and failed now and then. A file gives
-# each thread its own connection, queued by SQLite's lock as in production (base.py).
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405
-
 # Tests must not share state through an external cache.
 CACHES = {
     "default": {
