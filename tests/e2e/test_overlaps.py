@@ -16,7 +16,7 @@ from game.models import Game
 from tests.helpers import log_in_new_guest_browser, set_position
 
 from .test_layout import EVERY_SCREEN, HTML_LANG, resync, screen_context, stuck
-from .test_play import EMPTY, cell, piece, settled
+from .test_play import EMPTY, cell, layout_settled, piece, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,6 +53,7 @@ def in_view(page: Page, box: dict) -> bool:
 
 def game_boxes(page: Page) -> dict[str, dict]:
     """The board and each tray slot, which must stay in view and uncovered."""
+    layout_settled(page)
     boxes = {"board": page.locator("#board").evaluate(BOX_JS)}
     for i, slot in enumerate(page.locator("#play-area .slot").all()):
         boxes[f"slot {i}"] = slot.evaluate(BOX_JS)
@@ -157,7 +158,7 @@ def check_game_over(page: Page, game: Game) -> None:
     page.locator("[data-testid='no-moves'] form").last.locator("button").click()  # No thanks
     over = page.get_by_test_id("game-over")
     expect(over).to_be_visible()
-    settled(over)
+    layout_settled(page)
     board = page.locator("#board").evaluate(BOX_JS)
     card = over.locator(".overlay-card").evaluate(BOX_JS)
     assert in_view(page, board) and in_view(page, card), (board, card)

@@ -137,6 +137,14 @@ def settled(locator) -> None:
     locator.evaluate("el => Promise.all(el.getAnimations({subtree: true}).map((a) => a.finished))")
 
 
+def layout_settled(page: Page) -> None:
+    """Wait until every transition and animation of the page that ends has run (a card that comes
+    shrinks the board with transitions of its own: a box measured before they end is a moment's)."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null)))""")
+
+
 def target_centre(page: Page, slot: int, row: int, col: int) -> tuple[float, float]:
     """Centre of the board cells the piece in ``slot`` would cover with its anchor on (row, col)."""
     button = piece(page, slot)
@@ -425,9 +433,8 @@ def test_no_thanks_looks_pressed_until_the_servers_answer(page: Page):
     button = page.get_by_test_id("no-moves").get_by_role("button", name="No thanks")
     button.click()
     expect(page.locator("form.htmx-request")).to_have_count(1)
-    page.wait_for_timeout(400)  # the press shows after a moment (0.1 s) and fades in (0.15 s)
-    assert float(button.evaluate("el => getComputedStyle(el).opacity")) == 0.6
-    assert button.evaluate("el => getComputedStyle(el).cursor") == "progress"
+    expect(button).to_have_css("cursor", "progress")  # the press shows after a moment (0.1 s)
+    expect(button).to_have_css("opacity", "0.6")  # and has faded in (0.15 s)
     answers[0].continue_()
     expect(page.get_by_test_id("game-over")).to_be_visible()
 

@@ -28,13 +28,17 @@ export function focusNextPiece(a) {
   else focusCell(state.focusPos.row, state.focusPos.col);
 }
 
-/* After a swap the focused element is gone: an overlay's button, else (keyboard) a piece. */
+/*
+ * After a swap the focused element is gone: an overlay's button, else (keyboard) a piece.
+ * The overlay's button is focused where it stands: the card is drawn over the board, in view,
+ * and on a short phone a scroll to its bottom button would lift the card's header off screen.
+ */
 export function restoreFocus(a) {
   const active = document.activeElement;
   if (active && active !== document.body && document.body.contains(active)) return;
   const overlay = a.querySelector(".overlay [data-autofocus]");
   if (overlay) {
-    overlay.focus();
+    overlay.focus({ preventScroll: true });
     return;
   }
   if (state.lastInput === "keyboard") focusNextPiece(a);
