@@ -79,11 +79,10 @@ def test_a_tap_on_the_next_piece_right_after_a_finger_drag_picks_it_up(phone_pag
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
     finger_drag(page, 0, 2, 2)
-    page.wait_for_timeout(100)  # well inside the 400 ms that were lost (a busy machine's fling settles)
+    expect(cell(page, 2, 2)).to_have_class(re.compile(r"\bis-filled\b"))  # the drop is drawn: the player sees it land
     box = piece(page, 1).bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # at once
     expect(piece(page, 1)).to_have_attribute("aria-pressed", "true")
-    expect(cell(page, 2, 2)).to_have_class(re.compile(r"\bis-filled\b"))
 
 
 def ghost_cells(page: Page, kind: str = "is-ghost") -> list[tuple[int, int]]:

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_play import EMPTY, HeldMoves, cell, mouse_drag, open_game, piece, show_position, wait_moves
+from tests.e2e.test_play import EMPTY, HeldMoves, cell, mouse_drag, open_game, piece, settled, show_position, wait_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -124,7 +124,8 @@ def test_a_second_combo_step_in_a_row_jumps_the_combo_pill_again(page: Page):
     piece(page, 0).click()
     cell(page, 0, 7).click()
     wait_moves(page, 1)
-    page.wait_for_timeout(600)  # the jump (0.45 s) is over; its class stays until the next move
+    expect(combo).to_have_attribute("data-combo", "2")
+    settled(combo)  # the jump (0.45 s) is over; its class stays until the next move
     assert combo.evaluate(running) == []
     piece(page, 1).click()
     cell(page, 1, 7).click()  # row 1: combo ×3, the same pill's jump again, from its start
