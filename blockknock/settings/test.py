@@ -11,6 +11,16 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1", "[::1]"]
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# SQLite: the test database is a file, not Django's in-memory one. The browser tests' live
+# server answers each request in its own thread; with an in-memory database Django hands
+# every one of those threads the test's single connection, so two requests that arrived
+# together (a hand's three moves, sent at their drops) ran their transactions on that one
+# connection at once and one of them now and then failed with a 503. A file gives each
+# thread its own connection, queued by SQLite's lock as in production (base.py: WAL,
+# IMMEDIATE transactions, a 20 s busy timeout). The file is named per xdist worker.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405
+
 # Tests must not share state through an external cache.
 CACHES = {
     "default": {
