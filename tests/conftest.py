@@ -52,6 +52,14 @@ def pytest_configure(config):
         os.replace(partial, mo)
 
 
+def pytest_runtest_setup(item):
+    """``@pytest.mark.needs(service, ...)``: skipped where a service is missing, failed under CI's switch."""
+    from tests.services import require
+
+    for mark in item.iter_markers("needs"):
+        require(mark.args)
+
+
 @pytest.fixture
 def broker_connection():
     """An open kombu connection to the configured Celery broker.

@@ -17,7 +17,7 @@ from blockknock.accounts.services import guest_create
 from game.models import Game
 from tests.helpers import api_client_for, first_fit
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.needs("postgresql")]  # pg_dump, pg_restore
 
 ROOT = Path(__file__).resolve().parents[1]
 MOVES = 4
@@ -37,8 +37,6 @@ def _admin(sql: str) -> None:
 @pytest.fixture
 def databases():
     """``(source, fresh)``: the test database and a new, empty one (dropped afterwards)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("scripts/backup and scripts/restore use pg_dump and pg_restore: PostgreSQL only (DATABASE_URL)")
     source = connection.settings_dict["NAME"]
     fresh = f"{source}_restored"
     _admin(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)')

@@ -15,6 +15,11 @@ Fixtures:
     page / desktop_page, phone_page   a page in the matching context
 
 On failure a screenshot of each open page goes to var/test-artifacts/.
+
+Before a test's database is flushed, the live server has answered every request it took
+(``_requests_done``): a closed browser leaves the requests it sent still running in the
+server's threads, and on PostgreSQL such a request's transaction and the flush's TRUNCATE
+once locked each other ("deadlock detected" in a teardown).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 import contextlib
+import threading
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
@@ -68,6 +74,50 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+class InFlight:
+    """A WSGI application that counts the requests under way in the one it wraps."""
+
+    def __init__(self, app):
+        self.app = app
+        self.running = 0
+        self.changed = threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.changed:
+            self.running += 1
+        try:
+            return self.app(environ, start_response)
+        finally:
+            with self.changed:
+                self.running -= 1
+                self.changed.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.running == 0, timeout)
+
+
+@pytest.fixture(scope="session")
+def live_server_requests(live_server) -> InFlight:
+    httpd = live_server.thread.httpd
+    counted = InFlight(httpd.get_app())
+    httpd.set_app(counted)
+    return counted
+
+
+@pytest.fixture(autouse=True)
+def _requests_done(request):
+    """Set up after the test's database (so torn down before its flush), and after the browser
+    contexts are closed: waits until the live server has answered every request."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    counted = request.getfixturevalue("live_server_requests")
+    yield
+    assert counted.wait_idle(30), f"{counted.running} live-server request(s) still running 30 s after the test"
 
 
 @pytest.fixture(scope="session")

@@ -131,7 +131,7 @@ def _run_module(cases: list[dict], tmp_path: Path) -> list[dict]:
     return json.loads(done.stdout)
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.needs("node")
 def test_the_browser_rules_reproduce_every_move_of_every_modes_games_and_the_worked_examples(tmp_path):
     examples = _worked_examples()
     assert [expected["points"] for _, expected in examples] == [640, 2090, 3210, 21]

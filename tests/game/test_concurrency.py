@@ -1,13 +1,12 @@
 """Two parallel posts of a move: one is applied, the other refused (PostgreSQL row locks)."""
 
 import pytest
-from django.db import connection
 
 from game import services
 from game.models import Game
 from tests.helpers import EMPTY, race, set_position
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)")
+pytestmark = pytest.mark.needs("postgresql")  # row locks
 
 
 @pytest.mark.django_db(transaction=True)

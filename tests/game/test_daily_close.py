@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connections
 
 from blockknock.accounts.models import StarEntry
 from blockknock.accounts.services import guest_create
@@ -115,7 +115,7 @@ def test_beat_runs_the_closing_at_midnight_in_los_angeles_across_dst(last_run, n
     assert (runs_at.astimezone(LA).hour, runs_at.astimezone(LA).minute) == (0, 0)
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent transactions need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # concurrent transactions
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_closing_at_once_pay_once():
     winner = guest_create()

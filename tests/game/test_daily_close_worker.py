@@ -9,7 +9,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from blockknock.accounts.services import guest_create
@@ -19,10 +18,7 @@ from game import services
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
 
-pytestmark = pytest.mark.skipif(
-    connection.vendor != "postgresql" or not settings.CELERY_BROKER_URL.startswith("redis://"),
-    reason="a worker process needs a shared database and a broker server: PostgreSQL and Redis (CI runs them)",
-)
+pytestmark = pytest.mark.needs("postgresql", "redis")  # a worker process: a shared database, a broker server
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 60

@@ -10,7 +10,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.db import connection
 from rest_framework.test import APIClient
 
 import game.models.seeds
@@ -59,7 +58,7 @@ def test_each_start_takes_a_new_seed_and_the_next_one_is_never_one_taken(player)
     assert len(set(taken)) == 4 and NextSeed.objects.get(player=player).seed not in taken
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="parallel transactions need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # parallel transactions
 @pytest.mark.django_db(transaction=True)
 def test_parallel_starts_never_share_a_seed(player):
     seeds.next_commitment(player=player)

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 
 from game import services
 from game.models import Game
@@ -100,7 +100,7 @@ def test_the_rebuild_command_reports_the_entries():
     assert out.getvalue().startswith("2 leaderboard entries")
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent transactions need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # concurrent transactions
 @pytest.mark.django_db(transaction=True)
 def test_two_games_of_a_player_finishing_at_once_leave_one_row_with_the_better():
     me = make_player("Me")

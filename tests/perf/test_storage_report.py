@@ -46,7 +46,7 @@ def _size(query: str, game_id: int) -> int:
         return 0 if row is None else int(row[0])
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="pg_column_size is PostgreSQL's (CI runs it)")
+@pytest.mark.needs("postgresql")  # pg_column_size
 def test_the_report_sums_each_finished_game_and_the_rows_kept_for_it():
     games = [_play_to_the_end(seed) for seed in (1, 2)]
     kept = _kept_for_game()

@@ -7,7 +7,7 @@ import random
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 
 from game import seeds
@@ -202,7 +202,7 @@ def test_a_whole_game_on_the_board_sends_no_seed_until_it_ends(client, rates):
 # ------------------------------------------------------------- one Daily
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="parallel transactions need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # parallel transactions
 @pytest.mark.django_db(transaction=True)
 def test_parallel_daily_starts_make_one_daily(player):
     count = 6

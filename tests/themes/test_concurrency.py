@@ -1,7 +1,6 @@
 """Two buys at the same moment charge once (PostgreSQL row locks; CI runs it)."""
 
 import pytest
-from django.db import connection
 
 from blockknock.accounts.models import Player, StarEntry, StarReason, ledger_balance
 from tests.helpers import race
@@ -11,7 +10,7 @@ from themes.models import Purchase
 from .conftest import ensure_looks, give_stars
 
 pytestmark = [
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)"),
+    pytest.mark.needs("postgresql"),  # row locks
     pytest.mark.django_db(transaction=True),
 ]
 
