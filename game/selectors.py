@@ -56,17 +56,6 @@ def _get(game_id) -> Game:
         raise GameNotFound() from None
 
 
-def game_with_move(*, player, game_id, slot: int, row: int, col: int, move_number: int) -> Game | None:
-    """The player's game if its placement number ``move_number`` (0-based) was this one, else ``None``: the
-    same move sent again (docs/api.md: the same move sent twice is applied once), which the board's
-    move post acknowledges instead of refusing as stale (game/views.py ``_place``)."""
-    game = game_get(player=player, game_id=game_id)
-    if not 0 <= move_number < game.moves:
-        return None
-    placements = [event[1:] for event in game.events if event[0] == "move"]  # the record (docs/record.md)
-    return game if placements[move_number : move_number + 1] == [(slot, row, col)] else None
-
-
 def game_visible(*, player, game_id) -> Game:
     """A game as the API shows it: the caller's own, or anyone's that has ended and is not sealed
     (a Daily of a day not closed yet, :meth:`~game.modes.ModePolicy.sealed`).

@@ -10,6 +10,8 @@ A game that ends is paid its stars in the same transaction (``game.rewards``), a
 :data:`game.signals.game_finished` is sent in it (the leaderboards record the game).
 """
 
+from typing import NamedTuple
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -138,15 +140,14 @@ def _locked_game(player, game_id) -> Game:
     return game
 
 
-def _save(game: Game, event: tuple, expected_seq: int) -> None:
-    """Store the new state with ``event`` (an engine event) appended to the record, and pay a game that
-    just ended: one UPDATE of the row.
+def _save(game: Game, expected_seq: int) -> None:
+    """Store the new state, its record with the new events appended (:meth:`Game.record_append`), and pay
+    a game that just ended: one UPDATE of the row.
 
     :raises errors.StaleMove: another write got there first (compare-and-set on ``seq``).
     """
     if game.is_finished:
         _finish(game)  # a refused write below rolls the payment back with the rest of the transaction
-    game.record_append(event)
     game.seq = expected_seq + 1
     if not rows.game_write(game, expected_seq):  # only what changed (and updated_at): a move writes a few columns
         raise errors.StaleMove()
@@ -228,15 +229,82 @@ def _move_place(player, game_id, slot, row, col, move_number):
     game = _locked_game(player, game_id)
     _check_fields(slot, row, col)
     _refuse_past_daily(game)
+    expected = game.seq
+    result = _play(game, slot, row, col, move_number)
+    _save(game, expected)
+    return game, result
+
+
+def _play(game: Game, slot: int, row: int, col: int, move_number: int) -> engine.MoveResult:
+    """Play one move on the locked ``game`` in memory, its record too (the caller saves it).
+
+    :raises GameError: NotPlaying, StaleMove, SlotUsed or IllegalPlacement, in that order.
+    """
     if game.status != Status.PLAYING:
         raise errors.NotPlaying()
     if move_number != game.moves:
         raise errors.StaleMove()
     new_state, result = _engine_call(engine.play, game.state, slot, row, col)
-    expected = game.seq
     game.load_state(new_state, placed=engine.PIECES[game.hand[slot]])
-    _save(game, ("move", slot, row, col), expected)
-    return game, result
+    game.record_append(("move", slot, row, col))
+    return result
+
+
+class Placed(NamedTuple):
+    """What :func:`moves_place` did: the game as saved, the last applied move's result (``None`` where
+    every move was one the game already had) and the refusal that stopped the list, if one did."""
+
+    game: Game
+    result: engine.MoveResult | None
+    refused: errors.GameError | None
+
+
+def moves_place(*, player, game_id, moves: list[dict]) -> Placed:
+    """The board's post: ``moves`` (each ``slot``, ``row``, ``col``, ``move_number``) in order, in one
+    transaction: the game is locked once and written once, whatever the number of moves.
+
+    The board posts at each drop every move the server has not confirmed yet, without waiting for the
+    answers to its earlier posts (``static/js/board/sync.js``), so a move may arrive again: one the record
+    already has at its ``move_number`` (the same slot and cell) is acknowledged, not applied again. The
+    first refusal stops the list, the moves before it kept; so does a move that ends the game.
+
+    A refusal, even of the first move, is returned in :attr:`Placed.refused`, not raised.
+
+    :raises errors.GameNotFound: no such game, or another player's.
+    """
+    try:
+        return _moves_place(player, game_id, moves)
+    except _DayOver as over:
+        over.policy.past_closed(player=player, day=game_day())
+        return Placed(selectors.game_get(player=player, game_id=game_id), None, errors.NotPlaying())
+
+
+@transaction.atomic
+def _moves_place(player, game_id, moves: list[dict]) -> Placed:
+    game = _locked_game(player, game_id)
+    expected, result, refused = game.seq, None, None
+    for move in moves:
+        try:
+            _check_fields(move["slot"], move["row"], move["col"])
+            _refuse_past_daily(game)
+            if not _has_move(game, **move):
+                result = _play(game, **move)
+        except errors.GameError as error:
+            refused = error
+            break
+        if game.status != Status.PLAYING:
+            break
+    if result is not None:  # a move was played: one write for all of them
+        _save(game, expected)
+    return Placed(game, result, refused)
+
+
+def _has_move(game: Game, *, slot: int, row: int, col: int, move_number: int) -> bool:
+    """The record's placement number ``move_number`` (0-based) is this one (docs/record.md)."""
+    if not 0 <= move_number < game.moves:
+        return False
+    placements = [event[1:] for event in game.events if event[0] == "move"]
+    return placements[move_number : move_number + 1] == [(slot, row, col)]
 
 
 def game_continue(*, player, game_id) -> Game:
@@ -257,7 +325,8 @@ def _game_continue(player, game_id):
     _refuse_past_daily(game)
     expected = game.seq
     game.load_state(_engine_call(engine.continue_game, game.state))
-    _save(game, ("continue",), expected)
+    game.record_append(("continue",))
+    _save(game, expected)
     return game
 
 
@@ -272,5 +341,6 @@ def game_decline(*, player, game_id) -> Game:
         raise errors.NotPlaying()
     expected = game.seq
     game.load_state(_engine_call(engine.decline, game.state))
-    _save(game, ("decline",), expected)
+    game.record_append(("decline",))
+    _save(game, expected)
     return game

@@ -39,9 +39,9 @@ from blockknock.throttles import throttle
 
 from . import selectors, services
 from .daily import selectors as daily_selectors
-from .errors import GameError, GameNotFound, Invalid, Locked, NotPlaying, PageStale, SignedOut, StaleMove
+from .errors import GameError, GameNotFound, Invalid, Locked, PageStale, SignedOut
 from .forms import NewGameForm, posted_moves
-from .models import Mode, Status
+from .models import Mode
 from .modes import CLASSIC
 from .pending import Pending, page_next_commitment, pending_claim, pending_get, pending_new
 from .rewards import raises_level
@@ -312,45 +312,26 @@ def pending_move(request: HtmxHttpRequest, claimed) -> HttpResponse:
 
 
 def _place(request: HtmxHttpRequest, game_id: str) -> HttpResponse:
-    """Apply the posted moves in order, each through :func:`game.services.move_place` (its own transaction,
-    its ``move_number`` checked), and answer the board after the last one.
+    """Apply the posted moves in order through :func:`game.services.moves_place` (one transaction) and answer
+    the board after the last one, or, at the first refusal, the board as the server has it (the moves
+    before it kept) with the refusal's event.
 
     The board posts, at each drop, every move played on the page that the server has not confirmed yet
     (``static/js/board/sync.js``): the fields ``slot``, ``row``, ``col`` and ``move_number`` once per move,
-    in order, without waiting for the answers to its earlier posts. A move the game already has is
-    acknowledged, not applied again (:func:`_place_one`), so these posts may arrive in any order. The first
-    refusal stops the list: its answer is the board as the server has it (the moves before it kept) and the
-    refusal's event. A move that ends the game (won, no moves left) ends the list too: the moves after it are
-    not played.
+    in order, without waiting for the answers to its earlier posts; a move the game already has is
+    acknowledged, not applied again, so these posts may arrive in any order.
     """
     player = request.user
     moves = posted_moves(request.POST)
-    game = result = None
     try:
         if moves is None:
             raise Invalid()
-        for move in moves:
-            game, result = _place_one(player, game_id, move)
-            if game.status != Status.PLAYING:
-                break
+        placed = services.moves_place(player=player, game_id=game_id, moves=moves)
+        if placed.refused is not None:
+            raise placed.refused
     except GameError as error:
         return _refused(request, player, game_id, error)
-    return _board(request, player, game, result=result, event="move")
-
-
-def _place_one(player, game_id, move: dict):
-    """One posted move through :func:`game.services.move_place`; a move the game already has (the same
-    ``move_number``, slot and cell) is acknowledged, not applied again: ``(game, None)``.
-
-    :raises GameError: the service's refusal of any other move.
-    """
-    try:
-        return services.move_place(player=player, game_id=game_id, **move)
-    except (StaleMove, NotPlaying):
-        game = selectors.game_with_move(player=player, game_id=game_id, **move)
-        if game is None:
-            raise
-        return game, None
+    return _board(request, player, placed.game, result=placed.result, event="move")
 
 
 def _on_game(request: HtmxHttpRequest, game_id: str, action, event: str) -> HttpResponse:
