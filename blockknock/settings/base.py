@@ -99,6 +99,7 @@ THIRD_PARTY_APPS = [
     "django_htmx",
 ]
 LOCAL_APPS = [
+    "blockknock",  # deploy checks, migrate one at a time (blockknock/apps.py)
     "blockknock.accounts",  # app label "accounts"
     "game",
     "leaderboards",
