@@ -41,7 +41,7 @@ STORAGES = {
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = True
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer may probe over plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]  # a load balancer may probe over plain HTTP
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True

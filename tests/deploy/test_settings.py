@@ -16,6 +16,7 @@ from unittest import mock
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.test import override_settings
 
 import blockknock.settings
 from blockknock.cache import RedisCache
@@ -209,3 +210,11 @@ def test_production_refuses_to_start_on_an_embedded_default(load, changes, messa
     with pytest.raises(ImproperlyConfigured) as refused:
         load("blockknock.settings.production", **production_environ(**changes))
     assert str(refused.value) == message
+
+
+@pytest.mark.django_db
+def test_the_health_checks_answer_over_plain_http_in_production(load, client):
+    exempt = load("blockknock.settings.production", **production_environ())["SECURE_REDIRECT_EXEMPT"]
+    with override_settings(SECURE_SSL_REDIRECT=True, SECURE_REDIRECT_EXEMPT=exempt):
+        answers = [client.get(path).status_code for path in ("/healthz", "/readyz", "/how-to-play/")]
+    assert answers == [200, 200, 301]
