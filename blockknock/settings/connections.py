@@ -29,6 +29,10 @@ EMBEDDED_BROKERS = ("filesystem://", "memory://")
 # machine that vanished without closing the connection (keep-alive probes only after 2 hours).
 # These find a vanished machine within 10 + 3 × 5 = 25 s, under gunicorn's 30 s worker timeout.
 # The URL's own values win.
+# A request's statements take milliseconds; one that waits 5 s for anything is stuck, and a lock
+# held for 2 s is a session that will hold it longer (tasks and migrate set their own: README).
+STATEMENT_TIMEOUT = "5s"
+LOCK_TIMEOUT = "2s"
 POSTGRES_DEFAULTS = {
     "connect_timeout": "3",  # seconds for each host tried
     "keepalives": "1",
