@@ -12,7 +12,6 @@ import os
 import runpy
 import sys
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -28,19 +27,30 @@ REDIS_URL = "redis://cache.example:6379/0"
 
 
 @pytest.fixture
-def load(tmp_path):
-    """``load(module, **environ)``: the settings module's names, read afresh with only ``environ`` set."""
+def load(tmp_path, monkeypatch):
+    """``load(module, **environ)``: the settings module's names, read afresh with only ``environ`` set.
+
+    Only the settings modules read here are swapped out of ``sys.modules`` (and put back after),
+    so a thread of another test's live server sees every other module as it was.
+    """
 
     def run(module: str, **environ: str) -> dict:
-        environ = {"BLOCKKNOCK_VAR_DIR": str(tmp_path), **environ}
-        with (
-            mock.patch.dict(os.environ, environ, clear=True),
-            mock.patch.dict(sys.modules),
-            mock.patch.dict(vars(blockknock.settings)),
-        ):
-            for name in ("blockknock.settings.base", module):
-                sys.modules.pop(name, None)
-            return dict(vars(importlib.import_module(module)))
+        names = ("blockknock.settings.base", module)
+        absent = [name for name in names if name not in sys.modules]
+        with monkeypatch.context() as patch:
+            for name in list(os.environ):
+                patch.delenv(name)
+            for name, value in {"BLOCKKNOCK_VAR_DIR": str(tmp_path), **environ}.items():
+                patch.setenv(name, value)
+            for name in names:
+                patch.delitem(sys.modules, name, raising=False)
+                patch.delattr(blockknock.settings, name.rpartition(".")[2], raising=False)
+            try:
+                return dict(vars(importlib.import_module(module)))
+            finally:
+                for name in absent:
+                    sys.modules.pop(name, None)
+                    vars(blockknock.settings).pop(name.rpartition(".")[2], None)
 
     return run
 
