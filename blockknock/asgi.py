@@ -1,9 +1,5 @@
-"""ASGI entry point."""
-
-import os
+"""ASGI entry point; like blockknock.wsgi, it needs DJANGO_SETTINGS_MODULE set and guesses none."""
 
 from django.core.asgi import get_asgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "blockknock.settings.local")
 
 application = get_asgi_application()

@@ -1,14 +1,12 @@
 """Celery application: configured from Django settings (namespace CELERY_).
 
 Worker: celery -A blockknock worker    Beat: celery -A blockknock beat
-(see Procfile; scripts/serve runs both next to the web server).
+(see Procfile; scripts/serve runs both next to the web server, with the local settings).
+No default settings module: a worker or beat without DJANGO_SETTINGS_MODULE stops with
+Django's ImproperlyConfigured when it reads its configuration, as blockknock.wsgi does.
 """
 
-import os
-
 from celery import Celery
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "blockknock.settings.local")
 
 app = Celery("blockknock")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -12,6 +12,7 @@ handler500 = "blockknock.errors.server_error"
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),  # no database, no auth: for load balancers
+    path("readyz", health.readyz, name="readyz"),  # the database and the cache answer
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),  # at the root: its scope is the whole site
     path("offline/<str:language>/", pwa.offline, name="offline"),

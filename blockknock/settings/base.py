@@ -10,9 +10,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import dj_database_url
 from celery.schedules import crontab
 from django.utils.csp import CSP
+
+from . import connections
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -37,6 +38,8 @@ class Env:
     allowed_hosts: list[str]  # ALLOWED_HOSTS: comma-separated
     csrf_trusted_origins: list[str]  # CSRF_TRUSTED_ORIGINS: comma-separated
     database_url: str | None  # DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/blockknock
+    database_statement_timeout: str  # DATABASE_STATEMENT_TIMEOUT: PostgreSQL's statement_timeout ("5s"; "0": none)
+    database_lock_timeout: str  # DATABASE_LOCK_TIMEOUT: PostgreSQL's lock_timeout ("2s"; "0": none)
     celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
     redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
@@ -51,6 +54,8 @@ env = Env(
     allowed_hosts=_csv(os.environ.get("ALLOWED_HOSTS")),
     csrf_trusted_origins=_csv(os.environ.get("CSRF_TRUSTED_ORIGINS")),
     database_url=os.environ.get("DATABASE_URL") or None,
+    database_statement_timeout=os.environ.get("DATABASE_STATEMENT_TIMEOUT") or connections.STATEMENT_TIMEOUT,
+    database_lock_timeout=os.environ.get("DATABASE_LOCK_TIMEOUT") or connections.LOCK_TIMEOUT,
     celery_broker_url=os.environ.get("CELERY_BROKER_URL") or None,
     redis_url=os.environ.get("REDIS_URL") or None,
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
@@ -67,7 +72,8 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 # Core
 # ---------------------------------------------------------------------------
 # Development-only fallback; production.py refuses to start without SECRET_KEY.
-SECRET_KEY = env.secret_key or "django-insecure-blockknock-local-development-key-do-not-deploy"
+DEVELOPMENT_SECRET_KEY = "django-insecure-blockknock-local-development-key-do-not-deploy"
+SECRET_KEY = env.secret_key or DEVELOPMENT_SECRET_KEY
 DEBUG = False if env.debug is None else env.debug
 ALLOWED_HOSTS = env.allowed_hosts or ["localhost", "127.0.0.1", "[::1]"]
 CSRF_TRUSTED_ORIGINS = env.csrf_trusted_origins
@@ -93,6 +99,7 @@ THIRD_PARTY_APPS = [
     "django_htmx",
 ]
 LOCAL_APPS = [
+    "blockknock",  # deploy checks, migrate one at a time (blockknock/apps.py)
     "blockknock.accounts",  # app label "accounts"
     "game",
     "leaderboards",
@@ -168,46 +175,25 @@ TEMPLATES = [
 
 
 # ---------------------------------------------------------------------------
-# Database: SQLite file in var/ unless DATABASE_URL says otherwise
+# Database, cache: SQLite file in var/ and local memory unless URLs say otherwise
+# (connections.py: every option of a URL kept, timeouts on every connection)
 # ---------------------------------------------------------------------------
 DATABASES = {
-    "default": dj_database_url.parse(
+    "default": connections.database(
         env.database_url or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=0 if env.database_url is None else 60,
-        conn_health_checks=env.database_url is not None,
+        statement_timeout=env.database_statement_timeout,
+        lock_timeout=env.database_lock_timeout,
     ),
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Parameters travel apart from the SQL text (psycopg's server-side binding): no quoting of
-    # every value into the text on our side (it was about 8 % of a move's CPU), and the
-    # statements a move repeats are prepared once per connection by PostgreSQL.
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True}
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # web + Celery worker + beat share the file: WAL and IMMEDIATE transactions
-    # avoid "database is locked" under that light concurrency.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
 
-
-# ---------------------------------------------------------------------------
-# Cache: local memory unless a Redis URL is given
-# ---------------------------------------------------------------------------
-_redis_cache_url = env.redis_url or (
+# REDIS_URL, else a Redis broker's URL: one Redis serves both unless told otherwise.
+REDIS_CACHE_URL = env.redis_url or (
     env.celery_broker_url
-    if env.celery_broker_url and env.celery_broker_url.startswith(("redis://", "rediss://"))
+    if env.celery_broker_url and env.celery_broker_url.startswith(connections.REDIS_SCHEMES)
     else None
 )
-if _redis_cache_url:
-    CACHES = {
-        "default": {
-            "BACKEND": "blockknock.cache.RedisCache",  # Django's, one client per pool (blockknock/cache.py)
-            "LOCATION": _redis_cache_url,
-            "KEY_PREFIX": "blockknock",
-        },
-    }
+if REDIS_CACHE_URL:
+    CACHES = {"default": connections.redis_cache(REDIS_CACHE_URL)}
 else:
     CACHES = {
         "default": {
@@ -337,6 +323,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "control_folder": str(CELERY_SPOOL_DIR / "control"),
     }
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = connections.broker_transport_options(CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_BACKEND = None  # fire-and-forget tasks; state lives in the database
 CELERY_TASK_IGNORE_RESULT = True

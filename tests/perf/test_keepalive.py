@@ -36,8 +36,11 @@ def _free_port() -> int:
 
 @pytest.fixture
 def gunicorn(tmp_path):
-    """One gthread worker with the production settings; ``/healthz`` touches neither the database nor Redis."""
-    env = server.server_env(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path)
+    """One gthread worker with the production settings; ``/healthz`` touches neither the database nor Redis.
+
+    Production needs a PostgreSQL URL; this one has no server behind it (port 1), and nothing here uses it.
+    """
+    env = server.server_env("postgres://postgres@127.0.0.1:1/unused", tmp_path)
     with server.Gunicorn(env, _free_port(), workers=1, log_path=tmp_path / "gunicorn.log") as running:
         yield running
 

@@ -200,6 +200,10 @@ def test_check_deploy_passes_with_production_settings():
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "blockknock.settings.production",
         "SECRET_KEY": secrets.token_urlsafe(50),
+        # the servers production requires; `check` connects to none of them
+        "DATABASE_URL": "postgres://blockknock@db.example:5432/blockknock",
+        "REDIS_URL": "redis://cache.example:6379/0",
+        "CELERY_BROKER_URL": "redis://cache.example:6379/1",
     }
     env.pop("DJANGO_DEBUG", None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests (tests/e2e/conftest.py), never in production
