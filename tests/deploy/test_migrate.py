@@ -21,7 +21,7 @@ def _waiting_for_an_advisory_lock(observer: psycopg.Connection) -> bool:
     return row == (1,)
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="advisory locks need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # advisory locks need PostgreSQL
 @pytest.mark.django_db(transaction=True)
 def test_a_second_migrate_waits_for_the_first():
     holder = connection.get_new_connection(connection.get_connection_params())

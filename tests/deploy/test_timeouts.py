@@ -9,7 +9,6 @@ from urllib.parse import quote
 
 import psycopg
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.db.backends.postgresql.base import DatabaseWrapper
 
@@ -28,7 +27,7 @@ def _raw_connection(*, autocommit: bool) -> psycopg.Connection:
     return raw
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's timeouts (CI runs it)")
+@pytest.mark.needs("postgresql")  # PostgreSQL's timeouts
 @pytest.mark.django_db
 def test_every_connection_has_the_statement_and_lock_timeouts():
     with connection.cursor() as cursor:
@@ -36,7 +35,7 @@ def test_every_connection_has_the_statement_and_lock_timeouts():
         assert cursor.fetchone() == ("5s", "2s")
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's timeouts (CI runs it)")
+@pytest.mark.needs("postgresql")  # PostgreSQL's timeouts
 @pytest.mark.django_db
 def test_the_url_s_own_lock_timeout_wins_on_the_server():
     own = connection.settings_dict
@@ -54,7 +53,7 @@ def test_the_url_s_own_lock_timeout_wins_on_the_server():
         probe.close()
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)")
+@pytest.mark.needs("postgresql")  # row locks need PostgreSQL
 @pytest.mark.django_db(transaction=True)
 def test_a_held_row_lock_costs_one_move_not_the_site(player, api, other_player, other_api, caplog):
     stuck = set_position(services.game_start(player=player, mode="classic"), EMPTY)
@@ -79,7 +78,7 @@ def test_a_held_row_lock_costs_one_move_not_the_site(player, api, other_player, 
     assert (again.status_code, again.json()["game"]["moves"]) == (200, 1)
 
 
-@pytest.mark.skipif(not settings.CELERY_BROKER_URL.startswith("redis://"), reason="a Redis broker (CI runs it)")
+@pytest.mark.needs("redis")  # the broker's connection options
 def test_the_broker_s_redis_connection_has_its_timeouts(broker_connection):
     kwargs = broker_connection.default_channel.client.connection_pool.connection_kwargs
     assert (kwargs["socket_connect_timeout"], kwargs["socket_timeout"], kwargs["socket_keepalive"]) == (2, 5, True)
