@@ -88,24 +88,26 @@ def board_after_first_move(player, game) -> Client:
     return browser
 
 
-def test_an_htmx_move_is_three_statements(player, game):
+def board_post(player, game, body: dict) -> tuple[str, list[dict]]:
+    """The board's post of ``body`` after its first move: the answer's HTML and the queries it cost."""
     browser = board_after_first_move(player, game)
     with CaptureQueriesContext(connection) as queries:
-        response = browser.post(
-            f"/games/{game.pk}/move/", {"slot": 1, "row": 0, "col": 1, "move_number": 1}, HTTP_HX_REQUEST="true"
-        )
-    assert response.status_code == 200 and 'data-moves="2"' in response.content.decode()
+        response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode(), queries.captured_queries
+
+
+def test_an_htmx_move_is_three_statements(player, game):
+    html, queries = board_post(player, game, {"slot": 1, "row": 0, "col": 1, "move_number": 1})
+    assert 'data-moves="2"' in html
     assert statements(queries) == expected_move()
     assert set_columns(queries) == MOVE_COLUMNS
 
 
 def test_htmx_moves_posted_together_are_three_statements_in_all(player, game):
     """A hand's moves in one post: one transaction, one lock, one write (it was a transaction each)."""
-    browser = board_after_first_move(player, game)
-    body = {"slot": [1, 2], "row": [0, 0], "col": [1, 2], "move_number": [1, 2]}
-    with CaptureQueriesContext(connection) as queries:
-        response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and 'data-moves="3"' in response.content.decode()
+    html, queries = board_post(player, game, {"slot": [1, 2], "row": [0, 0], "col": [1, 2], "move_number": [1, 2]})
+    assert 'data-moves="3"' in html
     assert statements(queries) == expected_move()
 
 
@@ -159,19 +161,12 @@ def test_only_the_move_that_ends_the_game_does_more(player):
 def test_a_move_the_game_has_posted_again_costs_no_statement_of_its_own(player, game):
     """The board's post at the second drop carries the first move again: acknowledged from the locked row's
     record, not applied (it was a locked read and a rollback, then a read of the record, before the move)."""
-    browser = board_after_first_move(player, game)
-    body = {"slot": [0, 1], "row": [0, 0], "col": [0, 1], "move_number": [0, 1]}
-    with CaptureQueriesContext(connection) as queries:
-        response = browser.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and 'data-moves="2"' in response.content.decode()
+    html, queries = board_post(player, game, {"slot": [0, 1], "row": [0, 0], "col": [0, 1], "move_number": [0, 1]})
+    assert 'data-moves="2"' in html
     assert statements(queries) == expected_move()
 
 
 def test_a_post_of_moves_the_game_all_has_writes_nothing(player, game):
-    browser = board_after_first_move(player, game)
-    with CaptureQueriesContext(connection) as queries:
-        response = browser.post(
-            f"/games/{game.pk}/move/", {"slot": 0, "row": 0, "col": 0, "move_number": 0}, HTTP_HX_REQUEST="true"
-        )
-    assert response.status_code == 200 and 'data-moves="1"' in response.content.decode()
+    html, queries = board_post(player, game, {"slot": 0, "row": 0, "col": 0, "move_number": 0})
+    assert 'data-moves="1"' in html
     assert statements(queries) == [expected_move()[0], "COMMIT"]
