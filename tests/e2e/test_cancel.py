@@ -119,9 +119,12 @@ def test_a_drag_brought_back_over_the_tray_or_off_the_board_returns_the_piece(si
     assert game.board == "." * 64
 
 
-@pytest.mark.parametrize("sized_page", [(360, 640), (375, 667)], ids=["360x640", "375x667"], indirect=True)
-def test_on_a_short_phone_a_finger_above_the_tray_brings_a_piece_to_the_bottom_row(sized_page: Page):
-    """The tray a few pixels under the board: the lift eases off as the finger comes down to it."""
+UNDER = [(360, 640), (375, 667), (390, 844)]
+
+
+@pytest.mark.parametrize("sized_page", UNDER, ids=[f"{w}x{h}" for w, h in UNDER], indirect=True)
+def test_a_finger_above_the_tray_brings_a_piece_to_the_bottom_row(sized_page: Page):
+    """The tray 7-10 px under the board: the lift eases off as the finger comes down to it."""
     page = sized_page
     game = show_position(page, open_game(page), [EMPTY] * 8, HAND)
     tray_top = page.locator("#play-area .hand").bounding_box()["y"]
