@@ -2,7 +2,8 @@
  * The connection to the server (sync.js): a request that gets no answer (network error,
  * timeout, 5xx) shows the "Connection lost, retrying" banner (#connection-lost) and the
  * board is fetched again with a growing delay (1 s, 2 s, 4 s ... at most 15 s), once no
- * request is on its way, and at once when the browser says it is online again; any
+ * request is on its way; when the browser says it is online again, at once and then
+ * after 0.5 s, 1 s, 2 s ... (the network may take a moment to carry requests); any
  * answer hides the banner and says "Back online" (or, where a 5xx undid moves played
  * here, that the board was reloaded). While it is out of reach, the moves played here
  * wait (`state.retryDelay` > 0) and the next hand says so.
@@ -13,6 +14,7 @@ import { showHandWaiting } from "./local.js";
 import { state, strings } from "./state.js";
 
 const RETRY_FIRST_MS = 1000;
+const RETRY_ONLINE_MS = 500; // the first wait after a failed try once back online
 const RETRY_MAX_MS = 15000;
 const RETRY_BUSY_MS = 250;
 let retryNow = null; // the pending retry, for the browser's "online" event
@@ -45,9 +47,11 @@ export function connectionLost(fetchBoard) {
   showHandWaiting();
 }
 
-/* The browser is online again: try now rather than at the end of the growing delay. */
+/* The browser is online again: try now rather than at the end of the growing delay, and again soon. */
 window.addEventListener("online", () => {
-  if (!state.retryDelay || !retryNow) return;
+  if (!state.retryDelay) return;
+  state.retryDelay = RETRY_ONLINE_MS / 2; // doubled at the next failure (connectionLost)
+  if (!retryNow) return; // a try is on its way: its failure waits 0.5 s
   window.clearTimeout(state.retryTimer);
   retryNow();
 });

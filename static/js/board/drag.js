@@ -2,9 +2,10 @@
  * Drag and drop with pointer events (mouse, touch, pen), one pointer at a time.
  * A press becomes a drag after a small move threshold; the floating piece then
  * follows the pointer in requestAnimationFrame. On touch it floats above the
- * finger, by at most 1.4 cells and no more than the room below the board lets the
- * finger reach its bottom row (a phone held landscape). The anchor (the piece's
- * top-left) is the board cell under the floating piece's top-left square. The next
+ * finger (touchLift). The anchor (the piece's top-left) is the board cell under the
+ * floating piece's top-left square; with the pointer over the tray there is none: a
+ * drag brought back there returns the piece, however close the tray is under the
+ * board (a short phone's is a few pixels below it). The next
  * piece can be picked up while the server has not yet confirmed the last (sync.js).
  * A press that never moves is a click (selection.js).
  */
@@ -60,12 +61,33 @@ function onPointerMove(event) {
   if (!drag.frame) drag.frame = window.requestAnimationFrame(() => dragFrame(drag));
 }
 
-/* Board geometry in viewport pixels: origin of cell (0, 0), pitch between cells, cell size. */
+/*
+ * Board geometry in viewport pixels: origin of cell (0, 0), pitch between cells, cell size,
+ * the board's last pixel row; the tray's box; and `reach`, the lowest a finger goes on its
+ * way to the bottom row: the window's bottom, or just above the tray where it is under the
+ * board (not beside it).
+ */
 function geometry() {
   const first = cellAt(0, 0).getBoundingClientRect();
   const last = cellAt(SIZE - 1, SIZE - 1).getBoundingClientRect();
   const pitch = (last.left - first.left) / (SIZE - 1);
-  return { left: first.left, top: first.top, pitch, size: first.width, gap: pitch - first.width };
+  const tray = area().querySelector(".hand").getBoundingClientRect();
+  const under = tray.left < last.right && tray.right > first.left && tray.top >= last.top;
+  return {
+    left: first.left,
+    top: first.top,
+    pitch,
+    size: first.width,
+    gap: pitch - first.width,
+    bottom: last.bottom,
+    tray,
+    reach: under ? tray.top - 1 : window.innerHeight - FINGER_EDGE,
+  };
+}
+
+function overTray(drag) {
+  const tray = drag.geo.tray;
+  return drag.x >= tray.left && drag.x <= tray.right && drag.y >= tray.top && drag.y <= tray.bottom;
 }
 
 function startDrag(drag) {
@@ -82,7 +104,7 @@ function startDrag(drag) {
   } else {
     // float the piece above the finger so it stays visible
     drag.offX = drag.avatar.width / 2;
-    drag.offY = drag.avatar.height + touchLift(drag.geo);
+    drag.lifted = true;
   }
   drag.button.classList.add("is-dragging");
   area().classList.add("is-dragging");
@@ -91,19 +113,22 @@ function startDrag(drag) {
 }
 
 /*
- * The lift above the finger: 1.4 cells, less where the window has no room below the board
- * for it. A piece lands on the bottom row once its top-left square's centre is past that
- * row's top: the finger, at most at the window's bottom, must get it there.
+ * The lift above the finger at its height y: 1.4 cells, easing off (1 px for each px the
+ * finger comes down) as the finger nears its reach, where it is the most that still lands
+ * a piece on the bottom row (once its top-left square's centre is past that row's top).
+ * The finger thus brings a piece to the bottom row without going over the tray, and over
+ * the tray the piece is never on the board (overTray).
  */
-function touchLift(geo) {
-  const bottom = geo.top + SIZE * geo.pitch - geo.gap; // the board's last pixel row
-  const room = window.innerHeight - FINGER_EDGE - bottom + geo.size / 2 - 1;
-  return Math.max(0, Math.min(TOUCH_LIFT * geo.pitch, room));
+function touchLift(geo, y) {
+  const full = TOUCH_LIFT * geo.pitch;
+  const atReach = Math.max(0, Math.min(full, geo.reach - geo.bottom + geo.size / 2 - 1));
+  return Math.min(full, atReach + Math.max(0, geo.reach - y));
 }
 
 function positionAvatar(drag) {
+  const offY = drag.lifted ? drag.avatar.height + touchLift(drag.geo, drag.y) : drag.offY;
   drag.left = drag.x - drag.offX;
-  drag.top = drag.y - drag.offY;
+  drag.top = drag.y - offY;
   drag.avatar.style.transform = `translate3d(${drag.left}px,${drag.top}px,0)`;
 }
 
@@ -115,7 +140,7 @@ function dragFrame(drag) {
   // the cell under the centre of the floating piece's top-left square
   const col = Math.floor((drag.left + geo.size / 2 - geo.left + geo.gap / 2) / geo.pitch);
   const row = Math.floor((drag.top + geo.size / 2 - geo.top + geo.gap / 2) / geo.pitch);
-  const onBoard = row >= 0 && row < SIZE && col >= 0 && col < SIZE;
+  const onBoard = row >= 0 && row < SIZE && col >= 0 && col < SIZE && !overTray(drag);
   const pv = onBoard ? preview(drag.piece, row, col) : null;
   drag.onBoard = onBoard;
   drag.anchor = pv?.fits ? pv : null;

@@ -85,14 +85,8 @@ export function sendMove(piece, pv, avatar) {
 function pump() {
   const moves = state.queue;
   const a = area();
-  if (
-    !moves.length ||
-    moves[moves.length - 1].sent ||
-    state.exclusive ||
-    state.retryDelay ||
-    state.lost
-  )
-    return;
+  const held = state.exclusive || state.retryDelay || state.lost;
+  if (!moves.length || moves[moves.length - 1].sent || held) return;
   if (a.dataset.pending && state.inFlight) return; // a first visit's first move is claiming the page's game
   for (const move of moves) move.sent = true;
   const values = {
@@ -195,9 +189,11 @@ function reconcile(detail, record, incoming, status) {
     done <= queue.length &&
     sameFacts(factsOf(incoming), done === 0 ? queue[0].before : queue[done - 1].expect);
   if (!agrees) {
-    // the server's board wins, swapped in whole; a game that ended needs no apology
+    // the server's board wins, swapped in whole. Refused: a move it lacks that is not on its way;
+    // not one it has (predicted otherwise here: the page's rules or piece were off), nor a game that ended
+    const refused = queue.slice(Math.max(done, 0)).some((move) => !move.sent);
+    record.disagreed = refused && status < 300 && game.status === "playing";
     dropQueue();
-    record.disagreed = status < 300 && game.status === "playing";
     return;
   }
   state.queue = queue.slice(done);
