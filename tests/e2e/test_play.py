@@ -170,6 +170,9 @@ def mouse_drag(page: Page, slot: int, row: int, col: int, *, release: bool = Tru
         page.mouse.up()
 
 
+GHOST_TOP_ROW = "Math.min(...[...document.querySelectorAll('#board .cell.is-ghost')].map((c) => +c.dataset.row))"
+
+
 def finger_drag(page: Page, slot: int, row: int, col: int) -> None:
     """Drag with a touch (Chrome DevTools touch events), the piece floating above the finger."""
     geometry = page.evaluate(
@@ -197,6 +200,17 @@ def finger_drag(page: Page, slot: int, row: int, col: int) -> None:
     steps = 14
     for i in range(1, steps + 1):
         touch("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        next_frame(page)
+    # The lift above the finger shrinks near the tray (drag.js): the finger goes up or down, as a
+    # player's does, until the landing cells' top row is the one aimed at.
+    for _ in range(100):
+        top = page.evaluate(
+            "Math.min(...[...document.querySelectorAll('#board .cell.is-ghost')].map((c) => +c.dataset.row))"
+        )
+        if top == row:
+            break
+        y1 += -2 if top is not None and top > row else 2
+        touch("touchMove", x1, y1)
         next_frame(page)
     touch("touchEnd", x1, y1)
 
