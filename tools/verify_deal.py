@@ -686,38 +686,42 @@ def held_to_ladder(
             "a challenge game is checked against the published ladder: pass --ladder FILE (or URL), "
             "the answer of GET /api/challenges/"
         )
-    number, version = game.get("challenge"), game.get("challenge_version")
-    numbers = sorted({n for n, _ in ladder})
+    number: Any = game.get("challenge")  # checked against the ladder's numbers: anything else is not in it
+    version: Any = game.get("challenge_version")
     entry = ladder.get((number, version))
     if entry is None:
         own, _ = game_pieces(replay, game)
-        if number not in numbers:
-            span = f"challenges {numbers[0]} to {numbers[-1]}" if numbers else "no challenge"
-            return (
-                own,
-                parse_board(replay["start_board"]),
-                game,
-                [f"challenge {number!r} is not in the published ladder ({span})"],
-            )
-        versions = sorted(v for n, v in ladder if n == number)
-        problem = f"challenge {number} has no published version {version!r} (versions {versions[0]} to {versions[-1]})"
-        return own, parse_board(replay["start_board"]), game, [problem]
-    where = f"challenge {number} version {version}"
-    problems = []
+        return own, parse_board(replay["start_board"]), game, [not_in_ladder(number, version, ladder)]
+    pieces = published_set(SET_NAMES[entry["piece_set"]])
+    problems = ladder_differences(replay, game, entry, pieces)
+    return pieces, parse_board(entry["start_board"]), {**game, "target": entry["target"]}, problems
+
+
+def not_in_ladder(number: Any, version: Any, ladder: dict[tuple[int, int], Json]) -> str:
+    """The problem of a challenge number, or a version of it, that the ladder does not list."""
+    numbers = sorted({n for n, _ in ladder})
+    if number not in numbers:
+        span = f"challenges {numbers[0]} to {numbers[-1]}" if numbers else "no challenge"
+        return f"challenge {number!r} is not in the published ladder ({span})"
+    versions = sorted(v for n, v in ladder if n == number)
+    return f"challenge {number} has no published version {version!r} (versions {versions[0]} to {versions[-1]})"
+
+
+def ladder_differences(replay: Json, game: Json, entry: Json, pieces: list[Piece]) -> list[str]:
+    """The replay's target, start board and piece set against its ladder ``entry`` (whose set is ``pieces``)."""
+    where, problems = f"challenge {entry['number']} version {entry['version']}", []
     if game.get("target") != entry["target"]:
-        problems.append(
-            f"target {game.get('target')!r} in the replay, {entry['target']} in the published ladder ({where})"
-        )
+        shown_target = game.get("target")
+        problems.append(f"target {shown_target!r} in the replay, {entry['target']} in the published ladder ({where})")
     shown, published = replay["start_board"], entry["start_board"]
     if shown != published:
         row = next(r for r in range(SIZE) if shown[r] != published[r])
         mine = f"{published[row]!r} in the published ladder ({where})"
         problems.append(f"start board row {row} is {shown[row]!r} in the replay, {mine}")
-    pieces = published_set(SET_NAMES[entry["piece_set"]])
-    listed = [(entry_["piece"], sorted(map(tuple, entry_["cells"]))) for entry_ in replay.get("piece_set") or []]
+    listed = [(piece["piece"], sorted(map(tuple, piece["cells"]))) for piece in replay.get("piece_set") or []]
     if replay.get("piece_set") is not None and listed != [(p.id, p.cells) for p in pieces]:
         problems.append(f"the replay's piece_set is not the published set for {where} ({entry['piece_set']})")
-    return pieces, parse_board(published), {**game, "target": entry["target"]}, problems
+    return problems
 
 
 def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[str]:

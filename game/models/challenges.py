@@ -186,4 +186,6 @@ class ChallengeVersion(models.Model):
     def rules(self) -> engine.Rules:
         """The engine rules of a new game of this version (the current rules version)."""
         number = self.challenge.number
-        return engine.challenge_rules(number, self.target, engine.ruleset(engine.CURRENT_RULES).piece_set(self.piece_set))
+        return engine.challenge_rules(
+            number, self.target, engine.ruleset(engine.CURRENT_RULES).piece_set(self.piece_set)
+        )

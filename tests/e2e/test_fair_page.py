@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
-from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.e2e.test_fair_replays import ship_the_ladder
+from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
 from tests.helpers import hands_of
 from tools.bots import greedy_bot, random_bot
