@@ -124,3 +124,12 @@ def test_no_thanks_is_the_replay_s_last_step_in_its_place_in_the_record():
     assert sorted(last) == ["board", "decline", "hand"] and last["decline"] is True
     assert last["board"] == steps[-2]["board"] == game.board_rows  # No thanks changes no board
     assert [entry["piece"] for entry in last["hand"]] == list(game.hand)
+
+
+def test_the_ladder_is_in_the_api_schema():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    answer = schema["paths"]["/api/challenges/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    version = schema["components"]["schemas"][answer["items"]["$ref"].rsplit("/", 1)[1]]
+    assert sorted(version["properties"]) == ["active", "number", "piece_set", "start_board", "target", "version"]
+    game = schema["components"]["schemas"]["Game"]["properties"]
+    assert game["challenge_version"]["nullable"] is True
