@@ -141,6 +141,21 @@ def test_a_challenge_whose_start_board_is_not_the_published_one_is_refused(page:
     )
 
 
+@pytest.mark.parametrize(
+    ("number", "version", "why"),
+    [
+        (33, 1, "Challenge 33 is not in the published ladder (challenges 1 to 32)."),
+        (1, 2, "Challenge 1 has no published version 2."),
+    ],
+)
+def test_a_challenge_number_or_version_the_ladder_does_not_have_is_refused_in_words(page: Page, number, version, why):
+    game = declined_challenge()
+    serve_changed(page, game, lambda replay: replay["game"].update(challenge=number, challenge_version=version))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-failures").locator("li").first).to_have_text(why)
+
+
 def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):
     game = finished_game(5)
     assert game.deals >= 4
