@@ -24,3 +24,5 @@ listenDrag();
 listenKeyboard();
 listenSelection();
 listenFeedback();
+// The board answers from now on: the tray's "Getting ready…" goes (play.css) and tests may start.
+document.documentElement.dataset.boardReady = "";
