@@ -22,9 +22,7 @@ SKIPPED_SUFFIXES = frozenset({".pyc", ".partial"})
 
 def _files(root: Path) -> list[Path]:
     found = (path for folder in FOLDERS for path in (root / folder).rglob("*") if path.is_file())
-    return sorted(
-        path for path in found if "__pycache__" not in path.parts and path.suffix not in SKIPPED_SUFFIXES
-    )
+    return sorted(path for path in found if "__pycache__" not in path.parts and path.suffix not in SKIPPED_SUFFIXES)
 
 
 def fingerprint(root: Path) -> str:

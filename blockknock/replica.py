@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import wraps
 
@@ -172,10 +172,8 @@ def _pin(request: HttpRequest, response: HttpResponse) -> None:
     credential = _credential(request)
     if credential is None:
         return
-    try:
+    with suppress(CACHE_ERRORS):  # without the cache every read is pinned anyway (pinned())
         cache.set(_mark_key(credential), 1, PIN_SECONDS)
-    except CACHE_ERRORS:
-        pass  # without the cache every read is pinned anyway (pinned())
 
 
 class PrimaryPinMiddleware:

@@ -40,7 +40,7 @@ class Env:
     database_url: str | None  # DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/blockknock
     database_statement_timeout: str  # DATABASE_STATEMENT_TIMEOUT: PostgreSQL's statement_timeout ("5s"; "0": none)
     database_lock_timeout: str  # DATABASE_LOCK_TIMEOUT: PostgreSQL's lock_timeout ("2s"; "0": none)
-    database_replica_url: str | None  # DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL (blockknock/replica.py)
+    database_replica_url: str | None  # DATABASE_REPLICA_URL: a streaming replica (blockknock/replica.py)
     replica_reads: bool | None  # REPLICA_READS: "0" leaves the replica unused (on when DATABASE_REPLICA_URL is set)
     celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
     redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)

@@ -12,7 +12,7 @@ from blockknock.replica import replica_reads
 
 from .. import history, selectors
 from ..history.documents import api_document
-from .serializers import GameSerializer
+from .serializers import NOT_MODIFIED, GameSerializer
 
 Cells = serializers.ListField(
     child=serializers.ListField(child=serializers.IntegerField()), help_text="The piece's board cells, [row, col]."
@@ -92,7 +92,7 @@ class ReviewView(APIView):
     authentication_classes = []  # a public read, as the replay
     throttle_scope = "public"
 
-    @extend_schema(responses={200: ReviewSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: ReviewSerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
     @method_decorator(replica_reads)
     def get(self, request, game_id):
         """How did I play? A game that has ended, judged move by move, to anyone; 404 while it is going on

@@ -20,6 +20,7 @@ from .. import engine, history, selectors, services
 from ..daily import seeds as daily_seeds
 from ..history.documents import api_document, cached_document
 from .serializers import (
+    NOT_MODIFIED,
     DailySeedSerializer,
     GameSerializer,
     GameStartSerializer,
@@ -111,7 +112,7 @@ class ReplayView(APIView):
     authentication_classes = []  # a public read: a bad token is no reason to refuse it
     throttle_scope = "public"
 
-    @extend_schema(responses={200: ReplaySerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: ReplaySerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
     @method_decorator(replica_reads)
     def get(self, request, game_id):
         """A game that has ended, step by step, to anyone; a Daily's once its day has closed. An immutable
