@@ -172,7 +172,7 @@ def _pin(request: HttpRequest, response: HttpResponse) -> None:
     credential = _credential(request)
     if credential is None:
         return
-    with suppress(CACHE_ERRORS):  # without the cache every read is pinned anyway (pinned())
+    with suppress(*CACHE_ERRORS):  # without the cache every read is pinned anyway (pinned())
         cache.set(_mark_key(credential), 1, PIN_SECONDS)
 
 

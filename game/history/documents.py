@@ -23,7 +23,8 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers, quote_etag
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
 from django.utils.translation import get_language
 
 from blockknock.cache_errors import CACHE_ERRORS

@@ -16,10 +16,12 @@ from django.db import connections, router
 from django.test import override_settings
 from django.test.client import RequestFactory
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from blockknock import replica
 from blockknock.accounts.auth import me_data
+from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
@@ -86,9 +88,6 @@ def test_migrations_and_writes_go_to_the_primary_only():
 
 
 def test_reads_go_to_the_replica_only_inside_a_replica_view_and_authentication_always_to_the_primary():
-    from blockknock.accounts.models import Player
-    from rest_framework.authtoken.models import Token
-
     request = RequestFactory().get("/")
     seen = {}
 
