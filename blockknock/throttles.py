@@ -36,7 +36,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_htmx.http import trigger_client_event
 from rest_framework import throttling
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
 from rest_framework.settings import api_settings
 
 from . import events
@@ -79,10 +79,11 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
 
     def get_cache_key(self, request, view):
         """DRF's key: the player's, else the address's. A view that reads credentials only when it needs them
-        (a public read, ``perform_authentication`` left out) counts a bad token as no token: never a 401."""
+        (a public read, ``perform_authentication`` left out) counts a bad token, or a session's post without
+        its CSRF token, as no credentials: the view answers as it would have (never a 401 or 403 from here)."""
         try:
             return super().get_cache_key(request, view)
-        except AuthenticationFailed:
+        except (AuthenticationFailed, PermissionDenied):
             return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
     def wait(self) -> float:
