@@ -254,3 +254,31 @@ def test_a_read_does_not_pin_and_nothing_pins_with_replica_reads_off():
     assert replica.PIN_COOKIE not in APIClient().get("/api/dailies/").cookies
     with override_settings(REPLICA_READS=False):
         assert replica.PIN_COOKIE not in APIClient().post("/api/auth/guest/").cookies
+
+
+# --- a replica behind: the test's own rows are not committed, so the mirror does not see them yet ---------
+
+
+@pytest.fixture
+def lagging_replica():
+    """The replica as a second connection beside the test's open transaction: it sees none of the test's rows.
+    PostgreSQL only (SQLite's test transaction locks the file against the second connection). Closed after, so
+    the test database can be dropped."""
+    yield
+    connections[replica.REPLICA].close()
+
+
+@pytest.mark.needs("postgresql")
+@pytest.mark.django_db(databases=["default", "replica"])
+@pytest.mark.usefixtures("lagging_replica")
+def test_behind_a_lagging_replica_a_new_token_works_and_a_player_reads_its_own_ended_game():
+    player = guest_create()
+    writer = api_client_for(player)  # the token was made a moment ago: the replica has not got it
+    game = writer.post("/api/games/", {"mode": "classic"}, format="json").json()
+    assert writer.post("/api/games/", {"mode": "classic"}, format="json").status_code == 201  # abandons the first
+    reader = api_client_for(player)  # the same token, no cookies
+    assert reader.get(f"/api/games/{game['id']}/replay/").status_code == 200
+    assert reader.get("/api/me/stats/").status_code == 200
+    with served() as queries:  # a stranger reads from the replica, which has not got the game yet
+        assert APIClient().get(f"/api/games/{game['id']}/replay/").status_code == 404
+    assert queries.replica and not queries.primary
