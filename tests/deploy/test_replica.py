@@ -179,6 +179,21 @@ def test_a_new_token_used_at_once_is_looked_up_on_the_primary():
     assert any('"leaderboards_standing"' in sql for sql in queries.replica)
 
 
+def test_a_signed_in_browser_s_session_and_player_are_read_from_the_primary_inside_a_replica_view(client):
+    player = guest_create()
+    client.force_login(player, backend="blockknock.accounts.auth.CachedModelBackend")
+    cache.clear()  # neither the session nor its player cached: both are read from a database
+    # (today the language middleware reads them before the view; inside it the router sends them to the primary too:
+    # test_reads_go_to_the_replica_only_inside_a_replica_view_and_authentication_always_to_the_primary)
+    with served() as queries:
+        assert client.get("/leaderboards/classic/all/").status_code == 200
+    session_reads = [sql for sql in queries.primary if '"django_session"' in sql]
+    player_reads = [sql for sql in queries.primary if sql.startswith('SELECT "accounts_player"')]
+    assert (len(session_reads), len(player_reads)) == (1, 1)
+    assert not any('"django_session"' in sql or sql.startswith('SELECT "accounts_player"') for sql in queries.replica)
+    assert any('"leaderboards_standing"' in sql for sql in queries.replica)
+
+
 # --- trap: a cache fill from the replica ------------------------------------------------------------
 
 
