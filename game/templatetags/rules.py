@@ -36,16 +36,18 @@ def _scoring() -> dict:
 
 def _stars() -> dict:
     """docs/rules.md § Stars, levels, and the worked example (7,600 points, above a best of 5,000)."""
-    example = rewards.star_award(score=7600, best_before=5000, won_challenge=None, paid_today=0)
+    current = engine.ruleset(engine.CURRENT_RULES)
+    stars = current.stars
+    example = rewards.star_award(stars, score=7600, best_before=5000, won_challenge=None, paid_today=0)
     return {
         "level_score": rewards.LEVEL_SCORE,
-        "stars_base": rewards.STARS_BASE,
-        "stars_step": rewards.STARS_SCORE_STEP,
-        "stars_max": rewards.STARS_SCORE_MAX,
-        "stars_high_score": rewards.STARS_HIGH_SCORE,
-        "stars_challenge_max": rewards.STARS_CHALLENGE_MAX,
+        "stars_base": stars.base,
+        "stars_step": stars.score_step,
+        "stars_max": stars.score_max,
+        "stars_high_score": stars.high_score,
+        "stars_challenge_max": stars.challenge_max,
         "stars_cap": rewards.STARS_DAILY_CAP,
-        "daily_win": engine.ruleset(engine.CURRENT_RULES).daily_win_stars,
+        "daily_win": current.daily_win_stars,
         "example_steps": example.score_bonus,
         "example_stars": example.earned,
     }

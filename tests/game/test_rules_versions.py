@@ -62,3 +62,33 @@ def test_old_games_replay_and_verify_under_their_version_and_a_new_game_scores_b
     ok, out = run_verify()
     assert ok and out.startswith("4 games"), out
     assert Game.objects.get(pk=old[2].pk).score == old[2].score
+
+
+def test_a_finished_games_stars_are_counted_by_its_own_versions_numbers(monkeypatch):
+    rng = random.Random(5)
+    old = self_play(guest_create(), "classic", greedy_bot, rng, at_no_moves="decline", max_moves=400)
+    assert (old.rules_version, old.status) == (1, "over")
+    by_version_1 = {"base": 1, "score_bonus": min(5, old.score // 2500), "high_score": 0, "challenge": 0, "capped": 0}
+    by_version_1["earned"] = by_version_1["paid"] = 1 + by_version_1["score_bonus"]
+    assert old.stars_detail == by_version_1
+
+    first = engine.ruleset(1)
+    stars = dataclasses.replace(first.stars, base=2, score_step=1000, score_max=9)
+    monkeypatch.setitem(engine.RULESETS, 2, dataclasses.replace(first, version=2, stars=stars))
+    monkeypatch.setattr(engine, "CURRENT_RULES", 2)
+    monkeypatch.setattr(engine_rules, "CURRENT_RULES", 2)
+    assert Game.objects.get(pk=old.pk).stars_detail == by_version_1
+
+    new = self_play(guest_create(), "classic", greedy_bot, rng, at_no_moves="decline", max_moves=400)
+    assert (new.rules_version, new.status) == (2, "over")
+    earned = 2 + min(9, new.score // 1000)
+    assert new.stars_detail == {
+        "base": 2,
+        "score_bonus": earned - 2,
+        "high_score": 0,
+        "challenge": 0,
+        "capped": 0,
+        "earned": earned,
+        "paid": earned,
+    }
+    assert new.stars == earned
