@@ -165,6 +165,13 @@ class Ruleset:
             version=self.version,
         )
 
+    @property
+    def combo_moves(self) -> int:
+        """The combo window of this version: its Classic strategy's ``combo_moves`` (the COMBO pill's dots)."""
+        classic = self.scorings["classic"]
+        assert isinstance(classic, ClassicScoring)  # every version's Classic scores with a combo
+        return classic.combo_moves
+
     def as_json(self) -> dict:
         """Every number of this version, as the browser's rules module reads it (static/js/rules/rules.js):
         ``{"version", "scorings": {mode: {"name", <the strategy's fields>}}, "continues", "stars",
