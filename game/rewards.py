@@ -45,8 +45,8 @@ class StarAward:
 
 
 def star_award(
-    numbers: StarNumbers,
     *,
+    numbers: StarNumbers,
     score: int,
     best_before: int | None,
     won_challenge: int | None,
@@ -64,11 +64,11 @@ def star_award(
 
     >>> from game.engine import ruleset
     >>> first = ruleset(1).stars
-    >>> star_award(first, score=7600, best_before=5000, won_challenge=None, paid_today=0).paid
+    >>> star_award(numbers=first, score=7600, best_before=5000, won_challenge=None, paid_today=0).paid
     6
-    >>> star_award(first, score=1600, best_before=None, won_challenge=6, paid_today=0).as_dict()["challenge"]
+    >>> star_award(numbers=first, score=1600, best_before=None, won_challenge=6, paid_today=0).as_dict()["challenge"]
     5
-    >>> star_award(first, score=9000, best_before=None, won_challenge=None, paid_today=58).paid
+    >>> star_award(numbers=first, score=9000, best_before=None, won_challenge=None, paid_today=58).paid
     2
     """
     beat = high_score_counts and best_before is not None and score > best_before
@@ -89,15 +89,15 @@ def _challenge_extra(numbers: StarNumbers, usual: int, won_challenge: int | None
     return max(0, min(won_challenge, numbers.challenge_max) - usual) if won_challenge else 0
 
 
-def award_of(numbers: StarNumbers, *, score: int, won_challenge: int | None, high_score: int, paid: int) -> StarAward:
+def award_of(*, numbers: StarNumbers, score: int, won_challenge: int | None, high_score: int, paid: int) -> StarAward:
     """The :class:`StarAward` of a finished game, from what it stores: its score, the challenge it won,
     its high-score bonus and the stars it was paid (the cap took the rest), by ``numbers`` (its rules
     version's).
 
     >>> from game.engine import ruleset
     >>> first = ruleset(1).stars
-    >>> award = star_award(first, score=9000, best_before=100, won_challenge=None, paid_today=55)
-    >>> award_of(first, score=9000, won_challenge=None, high_score=award.high_score, paid=award.paid) == award
+    >>> award = star_award(numbers=first, score=9000, best_before=100, won_challenge=None, paid_today=55)
+    >>> award_of(numbers=first, score=9000, won_challenge=None, high_score=award.high_score, paid=award.paid) == award
     True
     """
     usual = _usual(numbers, score, high_score)

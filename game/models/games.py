@@ -257,7 +257,7 @@ class Game(models.Model):
             return None
         won = self.challenge if self.status == Status.WON else None
         return award_of(
-            self.ruleset.stars,
+            numbers=self.ruleset.stars,
             score=self.score,
             won_challenge=won,
             high_score=self.stars_high_score or 0,

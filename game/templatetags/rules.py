@@ -40,7 +40,7 @@ def _stars() -> dict:
     """docs/rules.md § Stars, levels, and the worked example (7,600 points, above a best of 5,000)."""
     current = engine.ruleset(engine.CURRENT_RULES)
     stars = current.stars
-    example = rewards.star_award(stars, score=7600, best_before=5000, won_challenge=None, paid_today=0)
+    example = rewards.star_award(numbers=stars, score=7600, best_before=5000, won_challenge=None, paid_today=0)
     return {
         "level_score": rewards.LEVEL_SCORE,
         "stars_base": stars.base,

@@ -8,7 +8,7 @@ from game.rewards import raises_level, star_award
 
 def award(score, best_before=None, won=None, paid_today=0, high=True):
     return star_award(
-        ruleset(1).stars,
+        numbers=ruleset(1).stars,
         score=score,
         best_before=best_before,
         won_challenge=won,
