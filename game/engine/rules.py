@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from .errors import InvalidRulesError
 from .pieces import Piece, piece_set
@@ -172,7 +173,7 @@ class Ruleset:
         assert isinstance(classic, ClassicScoring)  # every version's Classic scores with a combo
         return classic.combo_moves
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Every number of this version, as the browser's rules module reads it (static/js/rules/rules.js):
         ``{"version", "scorings": {mode: {"name", <the strategy's fields>}}, "continues", "stars",
         "daily_win_stars"}``. The piece sets are published on their own (docs/fair-deal.md).
