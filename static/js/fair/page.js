@@ -1,7 +1,8 @@
 /*
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
  * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`),
- * recomputes every hand from the revealed seeds with verify.js, and writes
+ * recomputes every hand from the revealed seeds with verify.js, by the rules of the game's
+ * version (#bk-rulesets: every version's numbers, Ruleset.as_json by version), and writes
  *
  *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"], and into
  *     [data-fair-seen] whether this browser saw the commitment and sent the client seed (seen.js),
@@ -12,8 +13,8 @@
  * The server's word is not taken for anything but the replay's data.
  */
 
+import { readRulesJson, Unverifiable } from "../rules/rules.js";
 import { wordsOf } from "../words.js";
-import { Unverifiable } from "./board.js";
 import { wasShown, wasUsed } from "./seen.js";
 import { verifyReplay } from "./verify.js";
 import { describe, handReasons } from "./words.js";
@@ -37,7 +38,7 @@ async function check(rootEl, t) {
   showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
-    report = await verifyReplay(replay);
+    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"));
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;
