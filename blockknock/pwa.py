@@ -42,7 +42,7 @@ ICONS = (
 )
 """The manifest's icons: static name, size in pixels, purpose."""
 
-PRECACHED = ("css/", "js/", "img/", "game/", "vendor/htmx/htmx.min.js")
+PRECACHED = ("build/", "css/", "js/", "img/", "game/", "vendor/htmx/htmx.min.js")
 """The static files the service worker keeps (by the start of their name): what the pages link."""
 
 
@@ -73,7 +73,7 @@ def _precached_names() -> list[str]:
     """The static names the service worker caches, from every static files finder."""
     names = set()
     for finder in finders.get_finders():
-        for name, _storage in finder.list(["*.md", "LICENSE*"]):
+        for name, _storage in finder.list(["*.md", "*.map", "LICENSE*"]):
             if name.startswith(PRECACHED):
                 names.add(name.replace("\\", "/"))
     return sorted(names)

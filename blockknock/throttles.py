@@ -11,7 +11,9 @@ per scope:
 - ``login``  password checks, per address (``POST /api/auth/token/`` and the login form);
 - ``games``  game starts, per player (``POST /api/games/`` and the New game buttons);
 - ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts);
-- ``signup`` sign-up form posts, per address (per guest when a guest signs up).
+- ``signup`` sign-up form posts, per address (per guest when a guest signs up);
+- ``public`` the public reads (leaderboards, ended games' replays, reviews and "Was it fair?" pages,
+  the pieces, the Daily seeds), per address (per player when signed in).
 
 API views name their scope with ``throttle_scope``; Django views use :func:`throttle`;
 code that creates a guest calls :func:`check` and lets :class:`RateLimited` propagate
@@ -34,6 +36,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_htmx.http import trigger_client_event
 from rest_framework import throttling
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
 from rest_framework.settings import api_settings
 
 from . import events
@@ -73,6 +76,15 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
         except CACHE_ERRORS as exc:
             logger.warning("throttle %s: cache unreachable, request allowed: %s", self.scope, exc)
             return True
+
+    def get_cache_key(self, request, view):
+        """DRF's key: the player's, else the address's. A view that reads credentials only when it needs them
+        (a public read, ``perform_authentication`` left out) counts a bad token, or a session's post without
+        its CSRF token, as no credentials: the view answers as it would have (never a 401 or 403 from here)."""
+        try:
+            return super().get_cache_key(request, view)
+        except (AuthenticationFailed, PermissionDenied):
+            return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
     def wait(self) -> float:
         """Seconds until the current window ends (and the rate is free again)."""

@@ -170,6 +170,7 @@ def _finish(game: Game) -> None:
         pk=game.pk
     )
     award = star_award(
+        numbers=game.ruleset.stars,
         score=game.score,
         best_before=earlier.aggregate(best=Max("score"))["best"],
         won_challenge=game.challenge if game.status == Status.WON else None,

@@ -19,7 +19,10 @@ from django.views.decorators.http import require_GET
 from blockknock.calendar import game_day, week_end
 from blockknock.http import HtmxHttpRequest
 from blockknock.parsers import decimal
+from blockknock.replica import replica_reads
+from blockknock.throttles import throttle
 from game.daily.sealed import history_page
+from game.history.documents import page_document
 from game.models import Game
 
 from . import boards, selectors
@@ -50,6 +53,7 @@ def _viewer(request: HttpRequest):
 
 
 @require_GET
+@replica_reads
 def board(request: HtmxHttpRequest, slug: str, day: dt.date | None = None) -> HttpResponse:
     """A leaderboard: one page of it, and the viewer's own rank even when far down."""
     kind = boards.KINDS[slug]
@@ -86,10 +90,16 @@ def board(request: HtmxHttpRequest, slug: str, day: dt.date | None = None) -> Ht
 
 
 @require_GET
+@throttle("public", methods=("GET",))
+@replica_reads
 @history_page
 def replay(request: HttpRequest, game: Game) -> HttpResponse:
     """A game that has ended, stepped move by move (the steps come from ``GET /api/games/{id}/replay/``);
-    a Daily's only once its day closes."""
-    return render(
-        request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)}
+    a Daily's only once its day closes. A document (game.history.documents): 304 to a browser that holds it."""
+    return page_document(
+        request,
+        game,
+        lambda: render(
+            request, "leaderboards/replay.html", {"game": game, "player_name": selectors.display_name(game.player)}
+        ),
     )

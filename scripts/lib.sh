@@ -36,3 +36,23 @@ compile_messages() {
     .venv/bin/python manage.py compilemessages --ignore=.venv --ignore=node_modules \
         --ignore=staticfiles --ignore=var -v 0
 }
+
+# node_modules matches package-lock.json: every package the lock needs on this machine
+# (the optional ones are other platforms' binaries) is installed at the locked version;
+# npm ci installs them where not (Biome for scripts/lint, esbuild for scripts/bundle).
+node_modules_current() {
+    [ -f node_modules/.package-lock.json ] && node -e '
+        const want = require("./package-lock.json").packages;
+        const have = require("./node_modules/.package-lock.json").packages;
+        for (const [path, pkg] of Object.entries(want)) {
+            if (path === "" || (pkg.optional && !have[path])) continue;
+            if (!have[path] || have[path].version !== pkg.version) process.exit(1);
+        }' 2>/dev/null
+}
+
+ensure_node_tools() {
+    if ! node_modules_current; then
+        log "installing the JavaScript tools (npm ci: node_modules is missing or out of date)"
+        npm ci --no-audit --no-fund --loglevel=error
+    fi
+}

@@ -52,6 +52,16 @@ def pytest_configure(config):
         os.replace(partial, mo)
 
 
+@pytest.fixture(scope="session")
+def bundles() -> None:
+    """The pages' bundles in static/build/ made from the sources as they are now (scripts/bundle: esbuild,
+    installed by npm ci where missing); a page without them would load no styles and no board."""
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([str(root / "scripts" / "bundle")], cwd=root, capture_output=True, text=True, check=False)
+    if done.returncode:
+        pytest.fail(f"scripts/bundle failed (node and npm are needed):\n{done.stdout}{done.stderr}", pytrace=False)
+
+
 def pytest_runtest_setup(item):
     """``@pytest.mark.needs(service, ...)``: skipped where a service is missing, failed under CI's switch."""
     from tests.services import require

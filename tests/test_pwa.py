@@ -45,10 +45,11 @@ def test_the_manifest_speaks_the_player_s_language(client):
 def test_every_page_links_the_manifest_and_registers_the_service_worker(client, db):
     html = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert re.search(r'<script type="module" src="/static/js/pwa\.js" data-service-worker="/sw\.js"></script>', html)
+    script = r'<script type="module" src="/static/build/js/pages/play\.js" data-service-worker="/sw\.js"></script>'
+    assert re.search(script, html)  # the play page's bundle, pwa.js in it (static/js/pages/play.js)
 
 
-def test_the_service_worker_is_served_from_the_root_and_caches_the_static_files(client):
+def test_the_service_worker_is_served_from_the_root_and_caches_the_static_files(client, bundles):
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/javascript; charset=utf-8"
@@ -56,12 +57,14 @@ def test_the_service_worker_is_served_from_the_root_and_caches_the_static_files(
     script = response.content.decode()
     precache = json.loads(re.search(r"^const PRECACHE = (.*);$", script, re.M).group(1))
     assert {
+        "/static/build/css/pages/play.css",
+        "/static/build/js/pages/play.js",
         "/static/css/board.css",
         "/static/js/board/feedback.js",
         "/static/js/offline.js",
         "/static/vendor/htmx/htmx.min.js",
     } <= set(precache)
-    assert not [url for url in precache if url.endswith((".md", "board-desktop.png")) or "/admin/" in url]
+    assert not [url for url in precache if url.endswith((".md", ".map", "board-desktop.png")) or "/admin/" in url]
     offline = json.loads(re.search(r"^const OFFLINE_PAGES = (.*);$", script, re.M).group(1))
     assert offline == {"en": "/offline/en/", "zh-hant": "/offline/zh-hant/"}
     assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', script, re.M)

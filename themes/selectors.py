@@ -7,6 +7,8 @@ import hashlib
 from django.core.cache import cache
 from django.db.models import Count, Max
 
+from blockknock.replica import primary
+
 from . import css
 from .errors import LookNotFound
 from .models import Purchase, Theme
@@ -71,7 +73,8 @@ def stylesheet_version() -> str:
     """
     version = cache.get(VERSION_KEY)
     if version is None:
-        state = Theme.objects.aggregate(count=Count("pk"), latest=Max("updated_at"))
+        with primary():  # cached for every host: never a lagging replica's (blockknock/replica.py)
+            state = Theme.objects.aggregate(count=Count("pk"), latest=Max("updated_at"))
         latest = state["latest"].isoformat() if state["latest"] else "-"
         raw = f"{css.GENERATOR_VERSION}:{state['count']}:{latest}"
         version = hashlib.sha256(raw.encode()).hexdigest()[:16]
@@ -90,7 +93,8 @@ def stylesheet(*, version: str | None = None) -> str:
     key = f"themes:looks.css:{version}"
     text = cache.get(key)
     if text is None:
-        looks = Theme.objects.active()
+        with primary():  # cached for every host: never a lagging replica's
+            looks = list(Theme.objects.active())
         text = css.stylesheet((look.slug, css.LookColours.of(look)) for look in looks)
         cache.set(key, text, STYLESHEET_CACHE_SECONDS)
     return text

@@ -34,6 +34,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from blockknock.cache_errors import CACHE_ERRORS
+from blockknock.replica import primary
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +87,12 @@ def forget_on(attname: str, *, created: bool = True) -> Callable[..., None]:
 def through_cache(key: str, read: Callable[[], object], seconds: int, entries: Callable[[object], dict] | None = None):
     """The value cached under ``key``; else ``read()``, cached for ``seconds`` (unless ``None``) as
     ``entries(value)`` (a dict of cache entries; by default ``{key: value}``). Only ``read()`` while
-    the cache is unreachable."""
+    the cache is unreachable.
+
+    ``read()`` reads from the primary (:func:`blockknock.replica.primary`), even in a view whose reads
+    go to the replica: every host serves what is cached, and a lagging replica's answer would be served
+    as the truth until it expires.
+    """
     try:
         cached = cache.get(key)
     except CACHE_ERRORS as exc:
@@ -94,7 +100,8 @@ def through_cache(key: str, read: Callable[[], object], seconds: int, entries: C
         return read()
     if cached is not None:
         return cached
-    value = read()
+    with primary():
+        value = read()
     if value is not None:
         try:
             if entries is None:

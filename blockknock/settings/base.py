@@ -40,6 +40,8 @@ class Env:
     database_url: str | None  # DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/blockknock
     database_statement_timeout: str  # DATABASE_STATEMENT_TIMEOUT: PostgreSQL's statement_timeout ("5s"; "0": none)
     database_lock_timeout: str  # DATABASE_LOCK_TIMEOUT: PostgreSQL's lock_timeout ("2s"; "0": none)
+    database_replica_url: str | None  # DATABASE_REPLICA_URL: a streaming replica (blockknock/replica.py)
+    replica_reads: bool | None  # REPLICA_READS: "0" leaves the replica unused (on when DATABASE_REPLICA_URL is set)
     celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
     redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
@@ -56,6 +58,8 @@ env = Env(
     database_url=os.environ.get("DATABASE_URL") or None,
     database_statement_timeout=os.environ.get("DATABASE_STATEMENT_TIMEOUT") or connections.STATEMENT_TIMEOUT,
     database_lock_timeout=os.environ.get("DATABASE_LOCK_TIMEOUT") or connections.LOCK_TIMEOUT,
+    database_replica_url=os.environ.get("DATABASE_REPLICA_URL") or None,
+    replica_reads=_flag(os.environ.get("REPLICA_READS")),
     celery_broker_url=os.environ.get("CELERY_BROKER_URL") or None,
     redis_url=os.environ.get("REDIS_URL") or None,
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
@@ -130,6 +134,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "blockknock.middleware.RateLimitedMiddleware",  # RateLimited -> 429
     "blockknock.middleware.ServiceUnavailableMiddleware",  # database / Redis down -> 503, not 500
+    "blockknock.replica.PrimaryPinMiddleware",  # after a write, the client reads from the primary a while
 ]
 
 # ---------------------------------------------------------------------------
@@ -185,6 +190,15 @@ DATABASES = {
         lock_timeout=env.database_lock_timeout,
     ),
 }
+# A streaming replica (optional) for the public reads; blockknock/replica.py says which reads go there.
+if env.database_replica_url:
+    DATABASES["replica"] = connections.database(
+        env.database_replica_url,
+        statement_timeout=env.database_statement_timeout,
+        lock_timeout=env.database_lock_timeout,
+    )
+REPLICA_READS = "replica" in DATABASES and env.replica_reads is not False
+DATABASE_ROUTERS = ["blockknock.replica.ReplicaRouter"]
 
 # REDIS_URL, else a Redis broker's URL: one Redis serves both unless told otherwise.
 REDIS_CACHE_URL = env.redis_url or (
@@ -291,6 +305,7 @@ REST_FRAMEWORK = {
         "games": "60/min",  # game starts per player
         "moves": "300/min",  # moves per player
         "signup": "20/hour",  # sign-up form posts per address
+        "public": "300/min",  # public reads (leaderboards, ended games' documents) per address
     },
     # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts
     # only REMOTE_ADDR (a client could forge the header otherwise).

@@ -17,6 +17,8 @@ if not env.secret_key:
     raise ImproperlyConfigured("SECRET_KEY must be set in the environment for production.")
 if not (env.database_url or "").startswith(connections.POSTGRES_SCHEMES):
     raise ImproperlyConfigured("DATABASE_URL must be set to a PostgreSQL URL (postgres://…) for production.")
+if env.database_replica_url and not env.database_replica_url.startswith(connections.POSTGRES_SCHEMES):
+    raise ImproperlyConfigured("DATABASE_REPLICA_URL, when set, must be a PostgreSQL URL (postgres://…).")
 if not REDIS_CACHE_URL:
     raise ImproperlyConfigured(
         "REDIS_URL (or a redis:// CELERY_BROKER_URL) must be set for production: "
@@ -31,7 +33,8 @@ SECRET_KEY = env.secret_key
 
 # One pool of connections per process, as large as a gunicorn worker's threads (gunicorn.conf.py):
 # no thread waits for a connection; one that does not get one within 2 s answers 503.
-DATABASES = {"default": connections.pooled(DATABASES["default"], max_size=4, timeout=2)}
+# The replica, when there is one, gets a pool of its own of the same size (README § Production: connection budget).
+DATABASES = {alias: connections.pooled(config, max_size=4, timeout=2) for alias, config in DATABASES.items()}
 DEBUG = False if env.debug is None else env.debug
 
 STORAGES = {

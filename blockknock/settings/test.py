@@ -21,6 +21,12 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405
 
+# The replica is the test database itself under a second connection (a test mirror), so a test can tell
+# which alias served a query. Off unless a test turns it on (override_settings(REPLICA_READS=True)):
+# the mirror sees only committed rows, so such a test runs with transaction=True.
+DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
+REPLICA_READS = False
+
 # Tests must not share state through an external cache.
 CACHES = {
     "default": {

@@ -1,5 +1,6 @@
 """API: ``GET /api/games/{id}/review/``, "How did I play?" for a game that has ended (public, like the replay)."""
 
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -7,9 +8,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
+from blockknock.replica import replica_reads
 
 from .. import history, selectors
-from .serializers import GameSerializer
+from ..history.documents import api_document
+from .serializers import NOT_MODIFIED, GameSerializer
 
 Cells = serializers.ListField(
     child=serializers.ListField(child=serializers.IntegerField()), help_text="The piece's board cells, [row, col]."
@@ -87,10 +90,14 @@ class ReviewSerializer(serializers.Serializer):
 class ReviewView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []  # a public read, as the replay
+    throttle_scope = "public"
 
-    @extend_schema(responses={200: ReviewSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: ReviewSerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
+    @method_decorator(replica_reads)
     def get(self, request, game_id):
         """How did I play? A game that has ended, judged move by move, to anyone; 404 while it is going on
-        (a Daily's until its day has closed)."""
+        (a Daily's until its day has closed). A document as the replay: 304 to ``If-None-Match``."""
         game = selectors.game_history(game_id=game_id)
-        return Response(ReviewSerializer({"game": game, **history.game_review(game=game)}).data)
+        return api_document(
+            request, game, lambda: Response(ReviewSerializer({"game": game, **history.game_review(game=game)}).data)
+        )

@@ -4,7 +4,7 @@
 """
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 from blockknock.accounts.serializers import PlayerSerializer
@@ -248,6 +248,10 @@ class ReplaySerializer(serializers.Serializer):
     stars_detail = StarsDetailSerializer(
         allow_null=True, help_text=_("The stars' breakdown; null for Practice and for a game that earned none.")
     )
+
+
+NOT_MODIFIED = OpenApiResponse(description="Not modified: the request's `If-None-Match` names the current `ETag`.")
+"""The 304 of an ended game's document (game.history.documents)."""
 
 
 class DailySeedSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ serialises the answer; errors come out through ``blockknock.api.errors``. The
 their serializers' own representation, from one instance kept for every request.
 """
 
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -13,10 +14,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
+from blockknock.replica import replica_reads
 
 from .. import engine, history, selectors, services
 from ..daily import seeds as daily_seeds
+from ..history.documents import api_document, cached_document
 from .serializers import (
+    NOT_MODIFIED,
     DailySeedSerializer,
     GameSerializer,
     GameStartSerializer,
@@ -98,22 +102,32 @@ class DeclineView(APIView):
         return Response(game_data(services.game_decline(player=request.user, game_id=game_id)))
 
 
+def replay_data(game) -> dict:
+    """The API's ``Replay`` of ended ``game``: its :class:`ReplaySerializer`'s representation."""
+    return ReplaySerializer(history.game_replay(game)).data
+
+
 class ReplayView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []  # a public read: a bad token is no reason to refuse it
+    throttle_scope = "public"
 
-    @extend_schema(responses={200: ReplaySerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: ReplaySerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
+    @method_decorator(replica_reads)
     def get(self, request, game_id):
-        """A game that has ended, step by step, to anyone; a Daily's once its day has closed."""
+        """A game that has ended, step by step, to anyone; a Daily's once its day has closed. An immutable
+        document: ``ETag`` and ``Cache-Control``, 304 to ``If-None-Match`` without a replay; kept in the cache."""
         game = selectors.game_history(game_id=game_id)
-        return Response(ReplaySerializer(history.game_replay(game)).data)
+        return api_document(request, game, lambda: Response(cached_document(game, "replay", replay_data)))
 
 
 class PieceListView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_scope = "public"
 
     @extend_schema(responses={200: PieceSerializer(many=True)})
+    @method_decorator(replica_reads)
     def get(self, request):
         """Every piece that can be dealt, with its cells from the anchor."""
         return Response(PieceSerializer(engine.PIECES.values(), many=True).data)
@@ -122,8 +136,10 @@ class PieceListView(APIView):
 class DailyListView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
+    throttle_scope = "public"
 
     @extend_schema(responses={200: DailySeedSerializer(many=True)})
+    @method_decorator(replica_reads)
     def get(self, request):
         """The Daily seeds' commitments of the next 7 days and the last 30; a day's seed once it is closed.
         Reads only: the seeds are drawn by the hourly job and a Daily's start

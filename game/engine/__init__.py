@@ -75,7 +75,18 @@ from .game import (
 )
 from .pieces import BASE_SET, CHALLENGE_ADDITIONS, PIECES, Piece, piece_set
 from .record import decode, encode, events_of
-from .rules import CLASSIC, CURRENT_RULES, DAILY, PRACTICE, RULESETS, Rules, Ruleset, challenge_rules, ruleset
+from .rules import (
+    CLASSIC,
+    CURRENT_RULES,
+    DAILY,
+    PRACTICE,
+    RULESETS,
+    Rules,
+    Ruleset,
+    StarNumbers,
+    challenge_rules,
+    ruleset,
+)
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
 from .stream import DealStream, HmacStream, SharedStartStream
@@ -133,6 +144,7 @@ __all__ = [
     "SharedStartStream",
     "SlotUsedError",
     "Solution",
+    "StarNumbers",
     # game
     "Status",
     "anchors",

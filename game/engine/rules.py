@@ -9,7 +9,9 @@ a game is played by (the scoring of each mode, the combo window, the Continues
 of each mode, the Daily winner's stars, the piece sets), and :data:`RULESETS`
 keeps every version ever used, by number, forever. A stored game names its
 version and replays under it, so a changed number is a new version and never
-changes an old game. New games take :data:`CURRENT_RULES`; :data:`CLASSIC`,
+changes an old game, its stars' breakdown included (:class:`StarNumbers`).
+:meth:`Ruleset.as_json` is the version as the browser reads it (the play page,
+"Was it fair?"): the same numbers, one source. New games take :data:`CURRENT_RULES`; :data:`CLASSIC`,
 :data:`PRACTICE`, :data:`DAILY` and :func:`challenge_rules` are its rules, for
 tools and examples.
 
@@ -23,7 +25,8 @@ tools and examples.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from .errors import InvalidRulesError
 from .pieces import Piece, piece_set
@@ -48,6 +51,7 @@ __all__ = [
     "RULESETS",
     "Rules",
     "Ruleset",
+    "StarNumbers",
     "challenge_rules",
     "ruleset",
 ]
@@ -95,6 +99,25 @@ CHALLENGE = "challenge"
 
 
 @dataclass(frozen=True)
+class StarNumbers:
+    """The stars one finished game earns (docs/rules.md § Stars, levels), by its rules version.
+
+    :ivar base: every finished game (not abandoned, not Practice) earns this.
+    :ivar score_step: one more star per this many points ...
+    :ivar score_max: ... up to this many.
+    :ivar high_score: for a score strictly above the best earlier finished game of the same kind
+        (never the Daily).
+    :ivar challenge_max: a won challenge N pays at least ``min(N, challenge_max)``.
+    """
+
+    base: int
+    score_step: int
+    score_max: int
+    high_score: int
+    challenge_max: int
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One published version of the rules.
 
@@ -103,6 +126,7 @@ class Ruleset:
         ``"daily"``, ``"challenge"``); the combo window is the Classic strategy's ``combo_moves``.
     :ivar continues: the Continues of each mode, by mode name.
     :ivar daily_win_stars: stars for each player tied at the top of a closed Daily.
+    :ivar stars: the stars of each finished game (its breakdown is recomputed by these, never by newer ones).
     :ivar piece_set: the piece set of a game: ``piece_set(None)`` for Classic, Daily and Practice,
         ``piece_set(n)`` for challenge ``n``.
     """
@@ -111,6 +135,7 @@ class Ruleset:
     scorings: Mapping[str, Scoring]
     continues: Mapping[str, int]
     daily_win_stars: int
+    stars: StarNumbers
     piece_set: Callable[[int | None], tuple[Piece, ...]]
 
     def rules(
@@ -141,6 +166,30 @@ class Ruleset:
             version=self.version,
         )
 
+    @property
+    def combo_moves(self) -> int:
+        """The combo window of this version: its Classic strategy's ``combo_moves`` (the COMBO pill's dots)."""
+        classic = self.scorings["classic"]
+        assert isinstance(classic, ClassicScoring)  # every version's Classic scores with a combo
+        return classic.combo_moves
+
+    def as_json(self) -> dict[str, Any]:
+        """Every number of this version, as the browser's rules module reads it (static/js/rules/rules.js):
+        ``{"version", "scorings": {mode: {"name", <the strategy's fields>}}, "continues", "stars",
+        "daily_win_stars"}``. The piece sets are published on their own (docs/fair-deal.md).
+
+        >>> numbers = ruleset(1).as_json()
+        >>> numbers["scorings"]["classic"]["combo_moves"], numbers["scorings"]["practice"]["name"]
+        (3, 'practice')
+        """
+        return {
+            "version": self.version,
+            "scorings": {mode: {"name": kind.name, **asdict(kind)} for mode, kind in self.scorings.items()},
+            "continues": dict(self.continues),
+            "stars": asdict(self.stars),
+            "daily_win_stars": self.daily_win_stars,
+        }
+
 
 _CLASSIC_1 = ClassicScoring(POINTS_PER_SQUARE, LINE_POINTS, EMPTY_BOARD_BONUS, COMBO_MOVES)
 
@@ -155,6 +204,7 @@ RULESETS: dict[int, Ruleset] = {
         },
         continues={"classic": 1, "challenge": 1, "daily": 0, "practice": 0},
         daily_win_stars=100,
+        stars=StarNumbers(base=1, score_step=2500, score_max=5, high_score=2, challenge_max=20),
         piece_set=piece_set,
     ),
 }

@@ -5,6 +5,7 @@
 - :mod:`.audit` — :func:`game_audit` / :func:`games_audit`, stored games against their replay (``verify_deals``);
 - :mod:`.fairness` — :func:`game_fairness`, a witness for every dealt hand ("Was it fair?");
 - :mod:`.review` — :func:`game_review`, "How did I play?" (cached).
+- :mod:`.documents` — an ended game's documents: ``ETag``, ``Cache-Control``, 304, the cached API replay.
 """
 
 from .audit import GameAudit, Mismatch, game_audit, games_audit

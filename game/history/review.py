@@ -5,7 +5,8 @@ stored game's replay (:func:`~game.history.steps.game_steps`) and turns the
 answer into plain data: the API's ``Review`` body and what the review page draws.
 An ended game never changes, so the answer is kept in Django's cache under the
 game's id, its event count, its dealer version and :data:`REVIEW_VERSION`
-(raise it when the judging changes) for :data:`REVIEW_CACHE_SECONDS`.
+(raise it when the judging changes) for :data:`REVIEW_CACHE_SECONDS`, computed
+from the primary database's row (:func:`~.documents.primary_copy`).
 
 Boards are 8 text rows (``#`` filled); cells are ``[row, col]`` on the board.
 """
@@ -17,6 +18,7 @@ from django.core.cache import cache
 from .. import engine
 from ..engine.review import GameReview, HandReview, MoveReview, Option, review_game
 from ..models import Game
+from .documents import primary_copy
 from .steps import game_steps, start_state
 
 __all__ = ["REVIEW_CACHE_SECONDS", "REVIEW_VERSION", "game_review", "review_key"]
@@ -118,6 +120,7 @@ def game_review(*, game: Game) -> dict:
     key = review_key(game, start.dealer)
     found = cache.get(key)
     if found is None:
-        found = _compute(game, start)
+        # computed from the primary's row: a replica's stale answer would be kept for every host
+        found = _compute(primary_copy(game), start)
         cache.set(key, found, REVIEW_CACHE_SECONDS)
     return found

@@ -13,10 +13,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
+from blockknock.replica import replica_reads
+from blockknock.throttles import throttle
 
 from .. import seeds
 from ..daily.sealed import history_page
 from ..models import Game
+from .documents import page_document
 from .fairness import game_fairness
 from .review import game_review
 from .review_page import board_cells, review_page
@@ -36,9 +39,16 @@ def _play_url(game: Game) -> str:
 
 
 @require_GET
+@throttle("public", methods=("GET",))
+@replica_reads
 @history_page
 def review(request: HttpRequest, game: Game) -> HttpResponse:
-    """How did I play? For any ended game; 404 while it is being played, and for a Daily until its day closes."""
+    """How did I play? For any ended game; 404 while it is being played, and for a Daily until its day closes.
+    A document (:mod:`.documents`): a browser that holds it is answered 304 before any replay."""
+    return page_document(request, game, lambda: _review(request, game))
+
+
+def _review(request: HttpRequest, game: Game) -> HttpResponse:
     data = game_review(game=game)
     page = review_page(data)
     at = _chosen(request, len(page.moves))
@@ -61,6 +71,8 @@ FAIR_HANDS_PER_PAGE = 20
 
 
 @require_GET
+@throttle("public", methods=("GET",))
+@replica_reads
 @history_page
 def fairness(request: HttpRequest, game: Game) -> HttpResponse:
     """ "Was it fair?": for an ended game, one order and placement for each hand it was dealt; the
@@ -69,8 +81,12 @@ def fairness(request: HttpRequest, game: Game) -> HttpResponse:
 
     Public for any ended game (over, won, abandoned, expired); 404 while it is still
     going on (playing, No moves left), like the replay, and for a Daily until its day closes.
-    ``?page=N`` pages the hands.
+    ``?page=N`` pages the hands. A document (:mod:`.documents`): 304 to a browser that holds it, before any replay.
     """
+    return page_document(request, game, lambda: _fairness(request, game))
+
+
+def _fairness(request: HttpRequest, game: Game) -> HttpResponse:
     page = Paginator(range(game.deals), FAIR_HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "game": game,

@@ -107,7 +107,11 @@ def from_records(apps, schema_editor):
         if game.stars is not None:
             won = game.challenge if game.status == "won" else None
             game.stars_detail = award_of(
-                score=game.score, won_challenge=won, high_score=game.stars_high_score or 0, paid=game.stars
+                numbers=engine.ruleset(game.rules_version).stars,
+                score=game.score,
+                won_challenge=won,
+                high_score=game.stars_high_score or 0,
+                paid=game.stars,
             ).as_dict()
         game.save(update_fields=["hands", "stars_detail", "start_board"])
 

@@ -251,14 +251,23 @@ class Game(models.Model):
         self.record = bytes(self.record) + engine.encode([event])
 
     @property
+    def ruleset(self) -> engine.Ruleset:
+        """The rules version the game is played by, with every number of it."""
+        return engine.ruleset(self.rules_version)
+
+    @property
     def stars_detail(self) -> dict | None:
         """The stars of the finished game and why (:meth:`game.rewards.StarAward.as_dict`), recomputed
-        from its score, end and stars; ``None`` where none were counted."""
+        from its score, end and stars by its own rules version's numbers; ``None`` where none were counted."""
         if self.stars is None:
             return None
         won = self.challenge if self.status == Status.WON else None
         return award_of(
-            score=self.score, won_challenge=won, high_score=self.stars_high_score or 0, paid=self.stars
+            numbers=self.ruleset.stars,
+            score=self.score,
+            won_challenge=won,
+            high_score=self.stars_high_score or 0,
+            paid=self.stars,
         ).as_dict()
 
     def load_state(self, state: engine.GameState, placed: engine.Piece | None = None) -> None:

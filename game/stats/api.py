@@ -1,11 +1,13 @@
 """``GET /api/me/stats/``: the calling player's Stats as JSON, the numbers of the Stats page."""
 
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
+from blockknock.replica import replica_reads
 
 from .selectors import player_stats
 from .summaries import summaries_missing
@@ -102,6 +104,7 @@ class StatsView(APIView):
     """The calling player's Stats."""
 
     @extend_schema(responses={200: StatsSerializer, 401: ErrorSerializer})
+    @method_decorator(replica_reads)
     def get(self, request):
         pending = summaries_missing(player=request.user)
         return Response(StatsSerializer(player_stats(player=request.user, pending=pending)).data)

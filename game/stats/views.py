@@ -6,6 +6,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from blockknock.calendar import day_end, game_day, zone_name
+from blockknock.replica import replica_reads
 
 from . import charts
 from .selectors import player_stats
@@ -14,6 +15,7 @@ from .summaries import summaries_missing
 
 @never_cache
 @require_GET
+@replica_reads
 def stats_page(request: HttpRequest) -> HttpResponse:
     """The visitor's Stats; a visitor with no player yet sees the empty state (no guest is made for it)."""
     if not request.user.is_authenticated:

@@ -8,6 +8,7 @@ names the next and previous pages.
 
 import datetime as dt
 
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 from blockknock.calendar import game_day
+from blockknock.replica import replica_reads
 
 from .. import boards, selectors
 from .serializers import LeaderboardSerializer, PageQuerySerializer
@@ -49,6 +51,7 @@ class BoardView(APIView):
     """One kind of board; subclasses name the kind (and the period, for a chosen day)."""
 
     permission_classes = [AllowAny]
+    throttle_scope = "public"
     kind: boards.Kind
 
     def perform_authentication(self, request):
@@ -58,6 +61,7 @@ class BoardView(APIView):
         """The board the URL names (its keyword arguments: a chosen ``day`` where the URL has one)."""
         return boards.current_board(self.kind)
 
+    @method_decorator(replica_reads)
     def get(self, request, **kwargs):
         query = PageQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

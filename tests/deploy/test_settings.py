@@ -228,3 +228,40 @@ def test_the_health_checks_answer_over_plain_http_in_production(load, client):
     with override_settings(SECURE_SSL_REDIRECT=True, SECURE_REDIRECT_EXEMPT=exempt):
         answers = [client.get(path).status_code for path in ("/healthz", "/readyz", "/how-to-play/")]
     assert answers == [200, 200, 301]
+
+
+REPLICA_URL = "postgres://reader@replica.example:5432/blockknock?sslmode=verify-full&application_name=bk-replica"
+
+
+def test_without_a_replica_url_there_is_one_database_and_no_replica_reads(load):
+    names = load("blockknock.settings.base", DATABASE_URL=POSTGRES_URL)
+    assert (list(names["DATABASES"]), names["REPLICA_READS"]) == (["default"], False)
+    assert names["DATABASE_ROUTERS"] == ["blockknock.replica.ReplicaRouter"]
+
+
+def test_the_replica_url_is_read_as_the_primary_s_with_every_option_and_the_timeouts(load):
+    names = load("blockknock.settings.base", DATABASE_URL=POSTGRES_URL, DATABASE_REPLICA_URL=REPLICA_URL)
+    replica = names["DATABASES"]["replica"]
+    assert (replica["HOST"], replica["PORT"], replica["USER"], replica["NAME"]) == (
+        "replica.example",
+        "5432",
+        "reader",
+        "blockknock",
+    )
+    assert replica["OPTIONS"]["sslmode"] == "verify-full"
+    assert replica["OPTIONS"]["application_name"] == "bk-replica"
+    assert replica["OPTIONS"]["options"] == TIMEOUTS
+    assert names["REPLICA_READS"] is True
+    off = load(
+        "blockknock.settings.base", DATABASE_URL=POSTGRES_URL, DATABASE_REPLICA_URL=REPLICA_URL, REPLICA_READS="0"
+    )
+    assert ("replica" in off["DATABASES"], off["REPLICA_READS"]) == (True, False)
+
+
+def test_production_gives_the_replica_a_pool_of_its_own_and_refuses_one_not_on_postgresql(load):
+    names = load("blockknock.settings.production", **production_environ(DATABASE_REPLICA_URL=REPLICA_URL))
+    pools = {alias: database["OPTIONS"]["pool"] for alias, database in names["DATABASES"].items()}
+    assert pools == {alias: {"min_size": 1, "max_size": 4, "timeout": 2} for alias in ("default", "replica")}
+    with pytest.raises(ImproperlyConfigured) as refused:
+        load("blockknock.settings.production", **production_environ(DATABASE_REPLICA_URL="sqlite:////tmp/r.sqlite3"))
+    assert str(refused.value) == "DATABASE_REPLICA_URL, when set, must be a PostgreSQL URL (postgres://…)."

@@ -127,7 +127,7 @@ def playwright():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright) -> Browser:
+def browser(playwright, bundles) -> Browser:
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} not found: install Debian's chromium (scripts/test does this as root).",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import importlib
+import json
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from game import services
 from game.daily.close import daily_close_due
 from game.engine import PIECES
 from game.models import Challenge
+from game.templatetags.rules import rulesets_json
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
@@ -35,12 +37,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CHALLENGES = (6, 10, 15, 32)
 DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
 
+# every rules version's numbers, as "Was it fair?" carries them (#bk-rulesets)
 VERIFY = """async ([replays, ladder]) => {
   const { verifyReplay } = await import("/static/js/fair/verify.js");
+  const rulesets = RULESETS;
   const out = [];
   for (const replay of replays) {
     try {
-      const report = await verifyReplay(replay, ladder);
+      const report = await verifyReplay(replay, rulesets, ladder);
       const hands = report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems }));
       out.push({ hands, problems: report.problems, ending: report.ending });
     } catch (error) {
@@ -48,7 +52,7 @@ VERIFY = """async ([replays, ladder]) => {
     }
   }
   return out;
-}"""
+}""".replace("RULESETS", json.dumps(rulesets_json()))
 
 
 def ship_the_ladder() -> None:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 VECTORS = json.loads((Path(__file__).resolve().parents[2] / "docs" / "fair-deal-vectors.json").read_text())
 
 COMPUTE = """async ([kind, vectors]) => {
-  const { boardRows, parseBoard } = await import("/static/js/fair/board.js");
+  const { boardRows, parseBoard } = await import("/static/js/rules/rules.js");
   const { dailyStartBoard } = await import("/static/js/fair/daily.js");
   const { eligible, dealHand } = await import("/static/js/fair/deal.js");
   const { SET_NAMES, publishedSet } = await import("/static/js/fair/pieces.js");

@@ -99,3 +99,27 @@ def test_a_mode_page_with_no_game_starts_it_by_a_post_with_the_browsers_seed(pag
     page.reload()
     expect(area).to_have_attribute("data-game-id", str(game.pk))  # resumed, not started again
     assert Game.objects.count() == 1
+
+
+# What a tap on the middle of the first piece lands on.
+TAPPED_JS = """() => { const r = document.querySelector('#play-area .piece').getBoundingClientRect();
+  return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).dataset.testid; }"""
+
+
+def test_until_the_board_module_runs_the_tray_says_it_is_getting_ready(phone_page: Page):
+    """The page's styles and modules come as one bundle each (scripts/bundle); until the board's has run,
+    a tap on a piece would do nothing, so the tray says "Getting ready…" over the pieces and takes the tap."""
+    page = phone_page
+    held = []
+    page.route(re.compile(r"/static/build/js/pages/play\.js$"), lambda route: held.append(route))  # held back
+    page.goto("/", wait_until="commit")
+    ready = page.get_by_test_id("getting-ready")
+    expect(ready).to_be_visible()
+    expect(ready).to_have_text("Getting ready…")
+    expect(page.locator("html")).not_to_have_attribute("data-board-ready", "")
+    assert page.evaluate(TAPPED_JS) == "getting-ready"  # the message takes the tap, not the piece
+    held[0].continue_()
+    expect(page.locator("html")).to_have_attribute("data-board-ready", "")
+    expect(ready).to_be_hidden()
+    piece(page, 0).tap()
+    expect(piece(page, 0)).to_have_attribute("aria-pressed", "true")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from game import services
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser, set_position
 
-from .test_layout import EVERY_SCREEN, HTML_LANG, resync, screen_context, stuck
+from .test_layout import CHECKERBOARD, EVERY_SCREEN, HTML_LANG, STUCK_HAND, resync, screen_context, stuck
 from .test_play import EMPTY, cell, layout_settled, piece, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -179,3 +180,32 @@ def test_nothing_covers_the_board_or_the_tray(screen: Page):
     resync(page, game)
     game = check_no_moves(page, game)
     check_game_over(page, game)
+
+
+# The board's box in the frame a swap lands in (htmx:afterSwap), before htmx settles the swapped
+# element's class 20 ms later (attributesToSettle): the layout a player sees for that moment.
+BOARD_AT_SWAP_JS = """url => new Promise(resolve => {
+  document.body.addEventListener('htmx:afterSwap', () => {
+    const r = document.querySelector('#board').getBoundingClientRect();
+    resolve({x: r.left, y: r.top, width: r.width, height: r.height});
+  }, {once: true});
+  htmx.ajax('GET', url, {target: '#play-area', swap: 'outerHTML'});
+})"""
+
+
+def test_the_no_moves_card_comes_with_its_layout_in_the_frame_of_the_swap(browser, live_server):
+    """At 360×640 the card's layout used to follow a status class that htmx settles after the swap:
+    for that moment the board stood full size under the card, down to y 647, and a measurement then
+    (beside a CPU hog, 2 runs in 20) found it out of view."""
+    context = screen_context(browser, live_server, 360, 640, "en")
+    page = context.new_page()
+    page.goto("/")
+    log_in_new_guest_browser(page)
+    game = Game.objects.get(pk=page.locator("#play-area").get_attribute("data-game-id"))
+    set_position(game, CHECKERBOARD, STUCK_HAND)  # the page still shows the game playing
+    game, _ = services.move_place(player=game.player, game_id=game.pk, slot=0, row=0, col=1, move_number=game.moves)
+    assert game.status == "no_moves"
+    board = page.evaluate(BOARD_AT_SWAP_JS, f"/games/{game.pk}/")
+    assert in_view(page, board), board
+    assert board["height"] < 300, board  # shrunk under the card, in the swap's own frame
+    context.close()

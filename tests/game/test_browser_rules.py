@@ -1,11 +1,12 @@
-"""The browser's rules (static/js/fair/board.js: place, clears, SCORING) agree with the engine, number for number.
+"""The browser's rules (static/js/rules/rules.js: place, clears, scoring) agree with the engine, number for number.
 
 The play page's board predicts every move with that module before the server answers
 (issue 24); the "Was it fair?" page checks replays with it. Here games are played
 through the engine (game.engine.play) by every mode's rules -- Classic, Practice, the
 Daily and a challenge with the added pieces -- by a random and a greedy bot (the greedy
 one clears lines, so combos and board clears happen), plus docs/rules.md's worked examples.
-Each move's board, combo and piece go through the module in node; the points, line
+Each move's board, combo and piece go through the module in node, scored by the numbers of the
+rules JSON the pages carry (``Ruleset.as_json``) for the game's mode; the points, line
 points, lines, cleared rows and columns, combo, moves left, clear bonus and the board
 after must equal the engine's.
 """
@@ -26,7 +27,7 @@ from game.engine.scoring import Combo
 from tools.bots import greedy_bot, random_bot
 
 NODE = shutil.which("node")
-MODULE = Path(__file__).resolve().parents[2] / "static" / "js" / "fair" / "board.js"
+MODULE = Path(__file__).resolve().parents[2] / "static" / "js" / "rules" / "rules.js"
 RULES = {
     "classic": engine.CLASSIC,
     "practice": engine.PRACTICE,
@@ -35,11 +36,13 @@ RULES = {
 }
 SCRIPT = """
 import { readFileSync } from "node:fs";
-import { boardFromText, boardText, playMove } from "./board.mjs";
-const cases = JSON.parse(readFileSync(0, "utf8"));
+import { boardFromText, boardText, Piece, playMove, rulesetOf } from "./rules.mjs";
+const { rules, cases } = JSON.parse(readFileSync(0, "utf8"));
+const ruleset = rulesetOf(rules);
 const out = cases.map((m) => {
   const combo = { combo: m.combo, movesLeft: m.moves_left };
-  const r = playMove(boardFromText(m.board), combo, m.cells, m.row, m.col, m.scoring);
+  const piece = new Piece("played", m.cells);
+  const r = playMove(boardFromText(m.board), combo, piece, m.row, m.col, ruleset.scoring[m.mode]);
   return { points: r.points, line_points: r.linePoints, clear_bonus: r.clearBonus, lines: r.lines, rows: r.rows,
     cols: r.cols, combo: r.combo.combo, moves_left: r.combo.movesLeft, board_after: boardText(r.board) };
 });
@@ -56,7 +59,7 @@ def _move(state: engine.GameState, slot: int, row: int, col: int) -> tuple[dict,
         "cells": [list(cell) for cell in state.hand[slot].cells],
         "row": row,
         "col": col,
-        "scoring": state.rules.scoring.name,
+        "mode": state.rules.name,
     }
     expected = {
         "points": result.points,
@@ -123,10 +126,11 @@ def _worked_examples() -> list[tuple[dict, dict]]:
 
 
 def _run_module(cases: list[dict], tmp_path: Path) -> list[dict]:
-    shutil.copy(MODULE, tmp_path / "board.mjs")  # an ES module by its name (static/ has no package.json)
+    shutil.copy(MODULE, tmp_path / "rules.mjs")  # an ES module by its name (static/ has no package.json)
     (tmp_path / "run.mjs").write_text(SCRIPT)
+    given = {"rules": engine.ruleset(1).as_json(), "cases": cases}
     done = subprocess.run(
-        [NODE, str(tmp_path / "run.mjs")], input=json.dumps(cases), capture_output=True, text=True, check=True
+        [NODE, str(tmp_path / "run.mjs")], input=json.dumps(given), capture_output=True, text=True, check=True
     )
     return json.loads(done.stdout)
 
@@ -136,7 +140,7 @@ def test_the_browser_rules_reproduce_every_move_of_every_modes_games_and_the_wor
     examples = _worked_examples()
     assert [expected["points"] for _, expected in examples] == [640, 2090, 3210, 21]
     moves = _played_games() + examples
-    assert {given["scoring"] for given, _ in moves} == {"classic", "practice"}
+    assert {given["mode"] for given, _ in moves} == {"classic", "practice", "daily", "challenge"}
     assert sum(expected["lines"] > 1 for _, expected in moves) > 10  # combos and multi-line clears were played
     assert sum(expected["combo"] > 1 for _, expected in moves) > 10
     computed = _run_module([given for given, _ in moves], tmp_path)

@@ -68,7 +68,7 @@ def test_an_ended_game_shows_every_hand_with_three_steps_to_anyone(client, over)
     assert html.count('data-testid="fair-step"') == 3 * hands
     assert html.count('class="fair-board"') == 4 * hands  # the board dealt on, then after each step
     assert "css/fairness.css" in html
-    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)  # no inline scripts
+    assert not re.search(r"<script(?![^>]*\b(src|type=\"application/json\")=?)[^>]*>", html)  # no inline scripts
     assert not re.search(r"\sstyle=", html)  # nor inline styles
 
 

@@ -159,7 +159,7 @@ def test_a_self_played_game_is_reviewed_move_for_move_as_its_replay(client, db):
 def test_the_review_endpoint_is_in_the_openapi_schema(client):
     schema = client.get("/api/schema/?format=json").json()
     operation = schema["paths"]["/api/games/{game_id}/review/"]["get"]
-    assert set(operation["responses"]) == {"200", "404"}
+    assert set(operation["responses"]) == {"200", "304", "404", "429"}
     review = schema["components"]["schemas"]["Review"]
     assert set(review["properties"]) == {"game", "dealer", "set_size", "summary", "hands", "moves"}
     assert "better" in schema["components"]["schemas"]["ReviewMove"]["properties"]

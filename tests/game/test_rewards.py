@@ -1,13 +1,19 @@
-"""docs/rules.md § Stars, levels as exact values (the pure rule, no database)."""
+"""docs/rules.md § Stars, levels as exact values (the pure rule, no database), by rules version 1's numbers."""
 
 import pytest
 
+from game.engine import ruleset
 from game.rewards import raises_level, star_award
 
 
 def award(score, best_before=None, won=None, paid_today=0, high=True):
     return star_award(
-        score=score, best_before=best_before, won_challenge=won, paid_today=paid_today, high_score_counts=high
+        numbers=ruleset(1).stars,
+        score=score,
+        best_before=best_before,
+        won_challenge=won,
+        paid_today=paid_today,
+        high_score_counts=high,
     )
 
 

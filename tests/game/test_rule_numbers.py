@@ -21,23 +21,19 @@ def _text(html: str) -> str:
 @pytest.fixture
 def changed(monkeypatch):
     """Other numbers than the rule book's, each in the one place it is defined: a new rules version
-    (docs/rules.md § Rules versions) made current, and the rewards' constants."""
+    (docs/rules.md § Rules versions, its scoring and star numbers) made current, and the rewards' constants
+    (the daily cap, the level's score)."""
     first = engine.ruleset(1)
     classic = dataclasses.replace(
         first.scorings["classic"], points_per_square=12, line_points_unit=150, empty_board_bonus=4_000, combo_moves=4
     )
     practice = dataclasses.replace(first.scorings["practice"], points_per_line=20)
     scorings = {"classic": classic, "daily": classic, "challenge": classic, "practice": practice}
-    second = dataclasses.replace(first, version=2, scorings=scorings, daily_win_stars=150)
+    stars = dataclasses.replace(first.stars, score_step=2_000, high_score=3, challenge_max=25)
+    second = dataclasses.replace(first, version=2, scorings=scorings, daily_win_stars=150, stars=stars)
     monkeypatch.setitem(engine.RULESETS, 2, second)
     monkeypatch.setattr(engine, "CURRENT_RULES", 2)
-    for name, value in [
-        ("LEVEL_SCORE", 3_000),
-        ("STARS_SCORE_STEP", 2_000),
-        ("STARS_HIGH_SCORE", 3),
-        ("STARS_CHALLENGE_MAX", 25),
-        ("STARS_DAILY_CAP", 80),
-    ]:
+    for name, value in [("LEVEL_SCORE", 3_000), ("STARS_DAILY_CAP", 80)]:
         monkeypatch.setattr(f"game.rewards.{name}", value)
 
 

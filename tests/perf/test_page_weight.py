@@ -28,7 +28,7 @@ def _decoded(response) -> str:
     return decode(_body(response)).decode()
 
 
-def test_a_first_visit_to_the_play_page_transfers_at_most_50_kb(db, settings, tmp_path):
+def test_a_first_visit_to_the_play_page_transfers_at_most_50_kb(db, settings, tmp_path, bundles):
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": PRODUCTION_STATIC}}
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -44,5 +44,6 @@ def test_a_first_visit_to_the_play_page_transfers_at_most_50_kb(db, settings, tm
         sizes[url] = len(_body(response))
 
     assert any(url.startswith("/themes/looks.css?v=") for url in sizes), sizes
-    assert any(re.fullmatch(r"/static/js/sound\.[0-9a-f]{12}\.js", url) for url in sizes), sizes  # fingerprinted
+    bundle = re.compile(r"/static/build/js/pages/play\.[0-9a-f]{12}\.js")  # fingerprinted
+    assert any(bundle.fullmatch(url) for url in sizes), sizes
     assert sum(sizes.values()) <= BUDGET_BYTES, sizes

@@ -37,6 +37,15 @@ def test_every_throttled_call_documents_429_with_retry_after(schema):
         if method in METHODS
     ]
     assert sorted(throttled) == [
+        ("GET", "/api/dailies/"),
+        ("GET", "/api/games/{game_id}/replay/"),
+        ("GET", "/api/games/{game_id}/review/"),
+        ("GET", "/api/leaderboards/challenge/"),
+        ("GET", "/api/leaderboards/classic/all/"),
+        ("GET", "/api/leaderboards/classic/week/"),
+        ("GET", "/api/leaderboards/daily/"),
+        ("GET", "/api/leaderboards/daily/{day}/"),
+        ("GET", "/api/pieces/"),
         ("POST", "/api/auth/guest/"),
         ("POST", "/api/auth/token/"),
         ("POST", "/api/games/"),

@@ -1,15 +1,27 @@
 /*
  * The move played on the page at once (issue 24): the piece lands, the lines clear and
  * the points, the combo and the clear bonus show in the frame of the drop, by the game's
- * rules in the browser (../fair/board.js, shared with the "Was it fair?" page). The
- * server's answer confirms it (sync.js): its board partial stays the source of truth.
+ * rules in the browser (../rules/rules.js, shared with the "Was it fair?" page), with the
+ * numbers of the game's rules version: the board partial's rules JSON (#bk-rules, rendered
+ * from the server's RULESETS) for its data-rules-version and data-mode. A partial without
+ * them (a page older than its game's rules) predicts nothing: the page says it is out of
+ * date. The server's answer confirms a move (sync.js): its board partial stays the source
+ * of truth.
  *
  * `state.shown` is the position on screen: the server's last board plus the moves
  * played here since. A move's `expect` (board, score, combo, moves left) is what the
  * server's answer must show for it to be confirmed; anything else rolls back.
  */
-import { boardFromText, boardText, fitsAnywhere, playMove } from "../fair/board.js";
+import {
+  boardFromText,
+  boardText,
+  fits,
+  playMove,
+  readRulesJson,
+  rulesetOf,
+} from "../rules/rules.js";
 import { moveFeedback } from "./feedback.js";
+import { showSessionLost } from "./session.js";
 import { area, cellAt, isStuck, pieceFor, SIZE, state, strings } from "./state.js";
 
 const MILLION = 1000000;
@@ -35,6 +47,13 @@ export function sameFacts(a, b) {
   );
 }
 
+/* The scoring of the game a board partial shows (its mode's, by its rules version), or null. */
+function scoringOf(el) {
+  const rules = rulesetOf(readRulesJson(el, "bk-rules"));
+  if (!rules || String(rules.version) !== el.dataset.rulesVersion) return null;
+  return rules.scoring[el.dataset.mode] ?? null;
+}
+
 /* The position a board partial shows: where the next move is played from. */
 export function readShown(el) {
   const facts = factsOf(el);
@@ -44,7 +63,7 @@ export function readShown(el) {
     score: facts.score,
     best: numberOf(el.querySelector('[data-testid="high-score"]'), "value"),
     combo: { combo: facts.combo, movesLeft: facts.movesLeft },
-    scoring: el.dataset.scoring,
+    scoring: scoringOf(el),
   };
 }
 
@@ -57,10 +76,18 @@ export function shownFacts(shown) {
   };
 }
 
-/* The move of `piece` with its anchor on (row, col) from the shown position: {shown after, result}, or null. */
+/*
+ * The move of `piece` with its anchor on (row, col) from the shown position: {shown after,
+ * result}, or null (it does not fit, or this page lacks its game's rules: then it says so).
+ */
 export function predict(piece, row, col) {
   const before = state.shown;
-  const result = playMove(before.board, before.combo, piece.cells, row, col, before.scoring);
+  if (!before.scoring) {
+    state.lost = "stale"; // nothing is sent: a move this page cannot score would only be rolled back
+    showSessionLost("stale");
+    return null;
+  }
+  const result = playMove(before.board, before.combo, piece.shape, row, col, before.scoring);
   if (!result) return null;
   const key = piece.button.dataset.c || "#";
   const colours = Array.from({ length: SIZE * SIZE }, (_, i) => {
@@ -140,8 +167,7 @@ function paintHand(a, button, shown) {
   button.setAttribute("aria-pressed", "false");
   button.disabled = true;
   a.querySelectorAll(".piece[data-slot]:not(.is-played)").forEach((other) => {
-    if (!fitsAnywhere(shown.board, pieceFor(other).cells))
-      other.setAttribute("aria-disabled", "true");
+    if (!fits(shown.board, pieceFor(other).shape)) other.setAttribute("aria-disabled", "true");
     else if (isStuck(other)) {
       other.removeAttribute("aria-disabled");
       other.removeAttribute("aria-describedby"); // "Doesn't fit anywhere now"

@@ -1,7 +1,8 @@
 /*
  * Block Knock! board controls over the server-rendered board (htmx), loaded by
  * templates/game/play.html as a module. A move is played on the page at once by
- * the game's rules (../fair/board.js) and confirmed by the server, which decides:
+ * the game's rules (../rules/rules.js, with the numbers of its rules version) and
+ * confirmed by the server, which decides:
  *
  *   state.js      the one shared state object; the game read from data-* attributes
  *   preview.js    the ghost and the lines it would complete
@@ -24,3 +25,5 @@ listenDrag();
 listenKeyboard();
 listenSelection();
 listenFeedback();
+// The board answers from now on: the tray's "Getting ready…" goes (play.css) and tests may start.
+document.documentElement.dataset.boardReady = "";

@@ -1,15 +1,15 @@
 /*
  * The preview: where the chosen piece would land on the board shown on screen
  * (a ghost) and the rows and columns it would complete (lit up), by the game's
- * rules in the browser (../fair/board.js, as local.js plays the move).
+ * rules in the browser (../rules/rules.js, as local.js plays the move).
  */
-import { place } from "../fair/board.js";
+import { place } from "../rules/rules.js";
 import { board, cellAt, pieceColour, SIZE, state } from "./state.js";
 
 /* Where the piece would go with its anchor (top-left) on (row, col), on the position shown. */
 export function preview(piece, row, col) {
   const targets = piece.cells.map(([dr, dc]) => [row + dr, col + dc]);
-  const placed = place(state.shown.board, piece.cells, row, col);
+  const placed = place(state.shown.board, piece.shape, row, col);
   const rows = placed ? placed.rows : [];
   const cols = placed ? placed.cols : [];
   return { row, col, targets, fits: !!placed, rows, cols };

@@ -8,10 +8,12 @@
  * played here that it has not confirmed yet (local.js), which the next piece is
  * previewed and played on.
  */
+import { Piece } from "../rules/rules.js";
+
 export const SIZE = 8;
 
 export const state = {
-  selected: null, // the chosen piece: {slot, cells, button}
+  selected: null, // the chosen piece: {slot, cells, shape, button}
   inFlight: 0, // requests that change the board on their way (moves go several at once, sync.js)
   exclusive: false, // ... and one of them is not a move (a board fetch, New game...): nothing else goes
   epoch: 0, // counts the times the moves played here were dropped: answers sent before are ignored
@@ -81,13 +83,21 @@ export function isPlaying() {
   return !!a && a.dataset.status === "playing";
 }
 
-/* A piece of the hand from its button: slot and cells ([row, col] from its top-left). */
+const shapes = new Map(); // data-cells -> its Piece: each shape's placements are made once a page
+
+/*
+ * A piece of the hand from its button: slot, cells ([row, col] from its top-left) and its
+ * shape (the rules' Piece, which places it: ../rules/rules.js).
+ */
 export function pieceFor(button) {
-  const cells = button.dataset.cells
-    .trim()
-    .split(/\s+/)
-    .map((pair) => pair.split(",").map(Number));
-  return { slot: Number(button.dataset.slot), cells, button };
+  const text = button.dataset.cells.trim();
+  let shape = shapes.get(text);
+  if (!shape) {
+    const cells = text.split(/\s+/).map((pair) => pair.split(",").map(Number));
+    shape = new Piece(button.dataset.piece, cells);
+    shapes.set(text, shape);
+  }
+  return { slot: Number(button.dataset.slot), cells: shape.cells, shape, button };
 }
 
 /* A piece held (selected or dragged) while the hand was redrawn: the same slot's new button. */

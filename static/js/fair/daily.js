@@ -9,7 +9,7 @@
  * BLAKE2b is the vendored @noble/hashes (static/vendor/noble-hashes): Web Crypto has none.
  */
 import { blake2b } from "../../vendor/noble-hashes/blake2.js";
-import { COLS, cellBit, ROWS, SIZE } from "./board.js";
+import { COLS, cellBit, ROWS, SIZE } from "../rules/rules.js";
 import { DealStream } from "./stream.js";
 
 const PERSON = new TextEncoder().encode("BlockKnock-deal1");

@@ -3,7 +3,7 @@
  * stream of its deal, each among the pieces of the set, in set order, that fit the board
  * as dealt and can be placed together with the pieces already drawn.
  */
-import { fits } from "./board.js";
+import { fits } from "../rules/rules.js";
 import { placeableTogether } from "./solver.js";
 
 export const HAND_SIZE = 3;

@@ -5,8 +5,8 @@
  * what its own replay says: a start board, target or piece set that differs is a problem, and so
  * is a number or version the ladder does not have (docs/fair-deal.md § Checking a game).
  */
-import { boardRows, parseBoard, Unverifiable } from "./board.js";
-import { Piece, publishedSet, SET_NAMES } from "./pieces.js";
+import { boardRows, Piece, parseBoard, Unverifiable } from "../rules/rules.js";
+import { publishedSet, SET_NAMES } from "./pieces.js";
 
 const whole = (value) => Number.isInteger(value) && value >= 1;
 

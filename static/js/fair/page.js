@@ -2,7 +2,8 @@
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
  * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`) and, for a
  * challenge, the published ladder (data-ladder-url, GET /api/challenges/), recomputes every hand from
- * the revealed seeds with verify.js, and writes
+ * the revealed seeds with verify.js, by the rules of the game's version (#bk-rulesets: every
+ * version's numbers, Ruleset.as_json by version), and writes
  *
  *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"], and into
  *     [data-fair-seen] whether this browser saw the commitment and sent the client seed (seen.js),
@@ -14,8 +15,8 @@
  * The server's word is not taken for anything but the replay's data.
  */
 
+import { readRulesJson, Unverifiable } from "../rules/rules.js";
 import { wordsOf } from "../words.js";
-import { Unverifiable } from "./board.js";
 import { wasShown, wasUsed } from "./seen.js";
 import { verifyReplay } from "./verify.js";
 import { describe, handReasons } from "./words.js";
@@ -44,7 +45,7 @@ async function check(rootEl, t) {
   showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
-    report = await verifyReplay(replay, ladder);
+    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"), ladder);
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;

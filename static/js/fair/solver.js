@@ -4,7 +4,7 @@
  * column cleared after each placement before the next? A depth-first search over
  * orders and anchors, remembering boards it has answered.
  */
-import { fits, settle } from "./board.js";
+import { fits, settle } from "../rules/rules.js";
 
 const MEMO_LIMIT = 200_000;
 const memo = new Map();

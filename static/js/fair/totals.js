@@ -1,9 +1,9 @@
 /*
  * The game-wide checks of verify.js (docs/fair-deal.md § Checking a game): the game's label
  * and start board, its totals and status at the end, and its stars, each against the rules
- * of its version (RULES of board.js). Each returns a list of problems `{code, ...}`.
+ * of its version (rulesetOf() of ../rules/rules.js). Each returns a list of problems `{code, ...}`.
  */
-import { boardRows } from "./board.js";
+import { boardRows } from "../rules/rules.js";
 import { dailyStartBoard } from "./daily.js";
 
 const MODES = ["classic", "challenge", "daily", "practice"];
@@ -93,8 +93,8 @@ export function starProblems(replay, game, rules, score) {
   if (detail === null || typeof detail !== "object")
     return [{ code: "stars", name: "stars_detail" }];
   const numbers = rules.stars;
-  const scoreBonus = Math.min(numbers.scoreMax, Math.floor(score / numbers.scoreStep));
-  const claimed = [0, numbers.highScore].includes(detail.high_score) ? detail.high_score : 0;
+  const scoreBonus = Math.min(numbers.score_max, Math.floor(score / numbers.score_step));
+  const claimed = [0, numbers.high_score].includes(detail.high_score) ? detail.high_score : 0;
   const high = game.mode === "daily" ? 0 : claimed;
   const usual = numbers.base + scoreBonus + high;
   const won = game.status === "won" ? game.challenge : 0;
@@ -102,7 +102,7 @@ export function starProblems(replay, game, rules, score) {
     base: numbers.base,
     score_bonus: scoreBonus,
     high_score: high,
-    challenge: Math.max(0, Math.min(won, numbers.challengeMax) - usual),
+    challenge: Math.max(0, Math.min(won, numbers.challenge_max) - usual),
   };
   const earned = Object.values(expected).reduce((sum, value) => sum + value, 0);
   const capped = Number.isInteger(detail.capped) && detail.capped >= 0 && detail.capped <= earned;

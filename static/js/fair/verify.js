@@ -3,7 +3,8 @@
  * against the published fair-deal rule, dealer 2 or 3, and the rules of its version
  * (docs/fair-deal.md § Checking a game): the commitment is the SHA-256 of the revealed server
  * seed; the start board is the mode's; the moves replay from it to the boards shown, each
- * scored by the board's own rules module (board.js SCORING) to the points, lines, combo and
+ * scored by the board's own rules module (../rules/rules.js, with the numbers of the game's
+ * version from the page's rules JSON, `rulesets`) to the points, lines, combo and
  * clear bonus shown; every hand recomputed from the seeds and the board it was dealt on is the
  * hand shown; each piece fits that board; each hand is placeable in full; a Continue comes only
  * where the mode allows one and only at "No moves left", and No thanks only there, with a
@@ -11,7 +12,7 @@
  * the rules give (totals.js). A challenge game is replayed from its number's published version
  * in `ladder` (GET /api/challenges/, ladder.js), not from its own start board, target and pieces.
  *
- *   const report = await verifyReplay(replay, ladder);
+ *   const report = await verifyReplay(replay, rulesets, ladder);   (rulesets: {version: Ruleset.as_json})
  *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
  *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, ladder_*,
  *                                                 final, hand_fits, status, stars)
@@ -23,16 +24,15 @@
 import {
   boardRows,
   fits,
-  fullLines,
+  Piece,
   parseBoard,
-  RULES,
-  SCORING,
-  settle,
+  place,
+  rulesetOf,
   Unverifiable,
-} from "./board.js";
+} from "../rules/rules.js";
 import { dealHand, HAND_SIZE } from "./deal.js";
 import { heldToLadder } from "./ladder.js";
-import { Piece, publishedSet } from "./pieces.js";
+import { publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
 import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
 import { ending, endProblems, starProblems, startProblems } from "./totals.js";
@@ -44,13 +44,14 @@ const CLIENT_SEED = /^[ -~]{0,64}$/;
 const ids = (pieces) => pieces.map((piece) => piece.id);
 const same = (a, b) => a.length === b.length && a.every((item, index) => item === b[index]);
 
-/* The seeds of `fair` (Game.fair), or Unverifiable. */
-export function readSeeds(fair) {
+/* The seeds of `fair` (Game.fair) and its rules version from `rulesets`, or Unverifiable. */
+export function readSeeds(fair, rulesets) {
   if (fair === null || fair === undefined)
     throw new Unverifiable("no_fair", "dealt before verifiable deals");
   if (!DEALERS.includes(fair.dealer))
     throw new Unverifiable("dealer", `unknown deal rule ${JSON.stringify(fair.dealer)}`);
-  if (!Object.hasOwn(RULES, fair.rules))
+  const rules = Object.hasOwn(rulesets ?? {}, fair.rules) ? rulesetOf(rulesets[fair.rules]) : null;
+  if (!rules)
     throw new Unverifiable("rules", `unknown rules version ${JSON.stringify(fair.rules)}`);
   if (!fair.server_seed)
     throw new Unverifiable("not_revealed", "the server seed is not revealed yet");
@@ -72,7 +73,7 @@ export function readSeeds(fair) {
     clientSeed,
     commitment: fair.commitment,
     dealer: fair.dealer,
-    rules: RULES[fair.rules],
+    rules,
   };
 }
 
@@ -187,17 +188,16 @@ class Walk {
       return;
     }
     const piece = this.hand[slot];
-    const placement = piece.at(row, col);
-    if (!placement || (this.board & placement.mask) !== 0n) {
+    const placed = place(this.board, piece, row, col);
+    if (!placed) {
       this.current.problems.push({ code: "illegal", step: number, piece: piece.id });
     } else {
-      const cleared = fullLines(this.board | placement.mask);
-      this.board = settle(this.board | placement.mask, placement.lines);
+      this.board = placed.board;
       const result = step.result ?? {};
-      if (!(same(result.rows ?? [], cleared.rows) && same(result.cols ?? [], cleared.cols))) {
+      if (!(same(result.rows ?? [], placed.rows) && same(result.cols ?? [], placed.cols))) {
         this.current.problems.push({ code: "cleared", step: number });
       }
-      this.scoreMove(result, piece.cells.length, cleared.rows.length + cleared.cols.length, number);
+      this.scoreMove(result, placed.squares, placed.lines, number);
     }
     this.moves += 1;
     this.used[slot] = true;
@@ -206,7 +206,7 @@ class Walk {
 
   /* The move's points, lines, combo and clear bonus by the game's rules, against the replay's result. */
   scoreMove(result, squares, lines, number) {
-    const mine = SCORING[this.scoring](squares, lines, this.board === 0n, this.combo);
+    const mine = this.scoring(squares, lines, this.board === 0n, this.combo);
     this.combo = mine.combo;
     this.score += mine.points;
     this.reached = this.target !== null && this.score >= this.target;
@@ -286,10 +286,10 @@ function heldTo(replay, game, ladder) {
 }
 
 /* The per-hand report and the game-wide problems of `replay` (see the top of this file). */
-export async function verifyReplay(replay, ladder = null) {
+export async function verifyReplay(replay, rulesets, ladder = null) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
-  const seeds = readSeeds(game.fair);
+  const seeds = readSeeds(game.fair, rulesets);
   const problems = [];
   if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
     problems.push({ code: "commitment" });
