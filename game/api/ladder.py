@@ -9,12 +9,15 @@ import hashlib
 import json
 
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.decorators import method_decorator
 from django.utils.http import quote_etag
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from blockknock.replica import replica_reads
 
 from .. import selectors
 
@@ -45,8 +48,10 @@ class ChallengeVersionSerializer(serializers.Serializer):
 class ChallengeListView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []  # a public read: a bad token is no reason to refuse it
+    throttle_scope = "public"
 
     @extend_schema(responses={200: ChallengeVersionSerializer(many=True)})
+    @method_decorator(replica_reads)
     def get(self, request):
         """Every published version of every challenge, by number then version: what a checker holds a
         challenge game to (its number and ``challenge_version``). New games take each number's latest."""
