@@ -126,6 +126,11 @@ def test_an_entry_leads_a_phone_to_its_games_proof_which_verifies_it(phone_page:
     assert replay_box["x"] + replay_box["width"] <= fair_box["x"]  # side by side, not over each other
     assert fair_box["x"] + fair_box["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") == width
+    head = page.get_by_test_id("lb-game-head")  # the icons' words, over them, on one line
+    expect(head).to_have_text("Replay · Fair?")
+    head_box = head.bounding_box()
+    assert head_box["x"] >= 0 and head_box["x"] + head_box["width"] <= width and head_box["height"] < 20
+    assert abs(head_box["x"] + head_box["width"] - (fair_box["x"] + fair_box["width"])) < 12  # right above them
     expect(fair).to_have_accessible_name("Was it fair? Check Ada's game")
     fair.tap()
     expect(page).to_have_url(f"{page.url.split('/leaderboards/')[0]}/games/{game.pk}/fair/")

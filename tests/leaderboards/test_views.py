@@ -144,6 +144,7 @@ def test_entries_with_a_game_link_to_its_proof_in_plain_words(client):
     link = f'<a class="lb-replay lb-fair" href="/games/{classic.pk}/fair/" data-testid="lb-fair">'
     html = client.get("/leaderboards/classic/all/").content.decode()
     assert link in html and "Was it fair?" in html and "Check Ada's game" in html
+    assert '<span class="lb-game-head" data-testid="lb-game-head">Replay · Fair?</span>' in html  # ▶ and ✓ named
     assert "/fair/" not in client.get("/leaderboards/daily/").content.decode()  # the day is open: no game
     DailyClose.objects.create(day=daily.day, closed_at=timezone.now())
     assert f'href="/games/{daily.pk}/fair/"' in client.get("/leaderboards/daily/").content.decode()
