@@ -157,6 +157,10 @@ class ChallengeAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("versions")
 
+    def get_readonly_fields(self, request, obj=None):
+        """A saved challenge keeps its number: its games and published versions are known by it."""
+        return ("number",) if obj is not None else ()
+
 
 @admin.register(DailyClose)
 class DailyCloseAdmin(RecordAdmin):

@@ -74,3 +74,11 @@ def test_the_published_versions_show_read_only_on_the_challenge_page(staff_clien
 def test_a_game_opens_read_only(staff_client, classic):
     page = staff_client.get(f"/admin/game/game/{classic.pk}/change/")
     assert page.status_code == 200 and classic.board_rows[0].encode() in page.content
+
+
+def test_a_saved_challenge_keeps_its_number(staff_client):
+    rung = Challenge.objects.get(number=3)
+    response = staff_client.post(f"/admin/game/challenge/{rung.pk}/change/", form_data(rung, number=40, target=2600))
+    assert response.status_code == 302
+    rung.refresh_from_db()
+    assert (rung.number, rung.target) == (3, 2600)
