@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from blockknock.admin_records import RecordAdmin
 
-from .models import Challenge, DailyClose, Game
+from .models import Challenge, ChallengeVersion, DailyClose, Game
 
 
 @admin.register(Game)
@@ -18,7 +18,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("id", "player__username", "player__name")
     date_hierarchy = "created_at"
     fieldsets = (
-        (None, {"fields": ("player", "mode", "challenge", "day", "status", "target")}),
+        (None, {"fields": ("player", "mode", "challenge", "challenge_version", "day", "status", "target")}),
         (
             _("Position"),
             {
@@ -97,12 +97,38 @@ class ChallengeForm(forms.ModelForm):
         }
 
 
+class ChallengeVersionInline(admin.TabularInline):
+    """The published versions of a challenge, read-only: games were played under them, so they never change.
+    Saving a changed definition above publishes the next one (:meth:`Challenge.publish`)."""
+
+    model = ChallengeVersion
+    fields = ("version", "target", "board_text", "piece_set", "published_at")
+    readonly_fields = fields
+    extra = 0
+    ordering = ("-version",)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("start board"))
+    def board_text(self, version):
+        return rows_html(version.board_rows)
+
+
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    """The Challenge ladder, edited by staff; boards are checked on save (8×8, no full line)."""
+    """The Challenge ladder, edited by staff; boards are checked on save (8×8, no full line). A save that
+    changes the target, start board or piece set publishes a new version; earlier games keep theirs."""
 
     form = ChallengeForm
-    list_display = ("number", "target", "blocks", "piece_set_shown", "active")
+    inlines = (ChallengeVersionInline,)
+    list_display = ("number", "target", "blocks", "piece_set_shown", "version_shown", "active")
     list_editable = ("target", "active")
     list_filter = ("active",)
     search_fields = ("number",)
@@ -122,6 +148,18 @@ class ChallengeAdmin(admin.ModelAdmin):
     @admin.display(description=_("pieces"))
     def piece_set_shown(self, challenge):
         return len(challenge.pieces)
+
+    @admin.display(description=_("version"))
+    def version_shown(self, challenge):
+        """The latest published version (what new games are played under once saved)."""
+        return max((version.version for version in challenge.versions.all()), default="—")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("versions")
+
+    def get_readonly_fields(self, request, obj=None):
+        """A saved challenge keeps its number: its games and published versions are known by it."""
+        return ("number",) if obj is not None else ()
 
 
 @admin.register(DailyClose)

@@ -3,7 +3,7 @@
 Every difference between the modes lives here; the services, views and
 templates ask the game's policy (``game.policy``) instead of comparing the
 mode's name. A policy reads nothing from the database: the services look up
-what a start needs (the Challenge row, whether it is unlocked) and pass it in.
+what a start needs (the challenge's published version, whether it is unlocked) and pass it in.
 
 Classic and Practice differ only in data, so they are two instances of
 :class:`ModePolicy`; the Challenge start (and its rules) differs in behaviour, so it
@@ -36,6 +36,7 @@ class Start:
     seed: bytes
     board: engine.Bitboard = 0
     challenge: int | None = None
+    challenge_version: int | None = None
     piece_set: int | None = None
 
 
@@ -98,7 +99,7 @@ class ModePolicy:
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
         """The start of a new game, under the current rules (:data:`engine.CURRENT_RULES`); ``challenge``
-        (a ``Challenge`` row) and ``unlocked`` only where :attr:`uses_challenge`."""
+        (the ``ChallengeVersion`` published for it) and ``unlocked`` only where :attr:`uses_challenge`."""
         return Start(engine.ruleset(engine.CURRENT_RULES).rules(self.name), new_seed)
 
     def rules(self, game) -> engine.Rules:
@@ -157,15 +158,19 @@ class ChallengePolicy(ModePolicy):
     """Challenge N: its start board, piece set and target; locked until N − 1 is won."""
 
     def start(self, *, new_seed, day, challenge=None, unlocked=True):
-        """:raises errors.Locked: ``challenge`` is not ``unlocked``."""
+        """``challenge`` is the published version the game starts under (a ``ChallengeVersion``).
+
+        :raises errors.Locked: ``challenge`` is not ``unlocked``.
+        """
         if not unlocked:
             raise errors.Locked()
         return Start(
             challenge.rules,
             new_seed,
             challenge.board,
-            challenge=challenge.number,
-            piece_set=challenge.piece_set or challenge.number,
+            challenge=challenge.challenge.number,
+            challenge_version=challenge.version,
+            piece_set=challenge.piece_set,
         )
 
     def frozen_start(self, board):

@@ -1,12 +1,12 @@
 """Reads of games: the game to resume, one game, a player's best score."""
 
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 
 from blockknock.accounts.player_cache import through_cache
 from blockknock.parsers import decimal
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Challenge, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, Challenge, ChallengeVersion, Game, Mode, Status
 
 
 def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
@@ -153,6 +153,11 @@ def challenge_open(*, number) -> Challenge:
         return Challenge.objects.get(number=number, active=True)
     except (Challenge.DoesNotExist, ValueError, TypeError):
         raise Invalid() from None
+
+
+def challenge_versions() -> QuerySet[ChallengeVersion]:
+    """Every published version of every challenge, active or not, by number then version (the ladder)."""
+    return ChallengeVersion.objects.select_related("challenge").order_by("challenge__number", "version")
 
 
 def challenges_won(*, player) -> set[int]:

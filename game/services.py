@@ -92,6 +92,7 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
         player=player,
         mode=policy.name,
         challenge=start.challenge,
+        challenge_version=start.challenge_version,
         piece_set=start.piece_set,
         day=day,
         seed=start.seed.hex(),
@@ -119,14 +120,15 @@ def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> Dea
 
 
 def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
-    """What a start of a challenge needs: the active Challenge row and whether the player has unlocked it.
+    """What a start of a challenge needs: the published version of the active challenge's definition
+    (:meth:`~game.models.Challenge.publish`) and whether the player has unlocked it.
 
     :raises errors.Invalid: no such active challenge.
     """
     if not policy.uses_challenge:
         return {}
     rung = selectors.challenge_open(number=number)
-    return {"challenge": rung, "unlocked": selectors.challenge_unlocked(player=player, number=rung.number)}
+    return {"challenge": rung.publish(), "unlocked": selectors.challenge_unlocked(player=player, number=rung.number)}
 
 
 def _locked_game(player, game_id) -> Game:

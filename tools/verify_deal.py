@@ -8,14 +8,18 @@ The rules it implements (dealers "2" and "3", the Daily's; rules version "1") ar
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
+    python3 tools/verify_deal.py --ladder saved-ladder.json saved-challenge-replay.json
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
 It checks the commitment and the start board (empty in Classic and Practice, the day's
-board in the Daily), replays the moves with its own placement, line-clear and scoring
+board in the Daily; a challenge's start board, target and piece set are those the published
+ladder, ``GET /api/challenges/``, gives its number and version: fetched from the replay's site,
+or read from the file ``--ladder`` names), replays the moves with its own placement, line-clear and scoring
 code, recomputes every hand from the revealed seeds and the board it was dealt on,
 checks that each dealt piece fits that board and each hand can be placed in full,
 that Continues come only where the mode allows them and only at "No moves left",
+that No thanks comes only there too, with a Continue left, as the last step,
 and that each step's points, lines, combo and clear bonus, the final score, status
 and stars are the ones the rules give. Exit status: 0 all pass, 1 anything fails,
 2 unusable input (unreadable, malformed, an unknown rules or deal version, or a game
@@ -320,6 +324,14 @@ never changed."""
 MODES = ("classic", "challenge", "daily", "practice")
 ENDED_OFF_BOARD: tuple[str, ...] = ("abandoned", "expired")
 """Statuses of a game the site ended (a new game abandoned it, the Daily's day closed), not the rules."""
+MODE_ENDS = {
+    "classic": ("over", "abandoned"),
+    "practice": ("over", "abandoned"),
+    "challenge": ("over", "won", "abandoned"),
+    "daily": ("over", "expired"),
+}
+"""The statuses an ended game of each mode can have (docs/rules.md § End of game, Continue): only a challenge is
+won; a new game of the same mode abandons an unfinished one, except the Daily's, which its day's close expires."""
 
 
 def distinct(pieces: list[Piece]) -> list[Piece]:
@@ -379,7 +391,9 @@ class Walk:
         self.mode, self.target = game["mode"], game.get("target")
         self.scoring, self.allowed = rules.scorings[self.mode], rules.continues[self.mode]
         self.score, self.combo, self.moves, self.continues, self.reached = 0, (0, 0), 0, 0, False
+        self.declined: int | None = None  # the step number of No thanks, if the game ended by one
         self.reports: list[HandReport] = []
+        self.game_problems: list[str] = []  # the game-wide problems, once verified() has run it
         self.deal()
 
     def deal(self) -> None:
@@ -486,9 +500,26 @@ class Walk:
         self.deal()
         self.compare_hand(step["hand"], where)
 
+    def decline(self, step: Json, number: int, last: bool) -> None:
+        """No thanks: only at "No moves left" with a Continue still possible, and the game's last step."""
+        where = f"step {number}"
+        left = [p for p, used in zip(self.hand, self.used) if not used]
+        if any(fits(self.board, p) for p in left):
+            self.report.problems.append(f"{where}: No thanks while {ids(left)} still fits (not at No moves left)")
+        if self.continues >= self.allowed:
+            self.report.problems.append(f"{where}: No thanks with no Continue left (the game was already over)")
+        if not last:
+            self.report.problems.append(f"{where}: No thanks ends the game, yet more steps follow")
+        self.compare_hand(step["hand"], where)
+        self.compare_board(step.get("board"), where)
+        self.declined = number
+
     def run(self, steps: list[Json], game: Json) -> None:
         for number, step in enumerate(steps, 1):
             where = f"step {number}"
+            if step.get("decline"):
+                self.decline(step, number, number == len(steps))
+                continue
             if step.get("continue"):
                 self.continue_(step, where)
                 continue
@@ -521,16 +552,31 @@ class Walk:
         shown_fits = [entry.get("fits") for entry in game.get("hand") or [] if "fits" in entry]
         if shown_fits and shown_fits != [not used and fits(self.board, p) for p, used in zip(self.hand, self.used)]:
             problems.append(f"final hand: fits {shown_fits} in the replay, not what the last board gives")
-        status, allowed = game.get("status"), ENDED_OFF_BOARD
-        if self.reached:
-            allowed = ("won",)
-        elif self.no_moves_left() and self.continues >= self.allowed:
-            allowed = ("over",)
-        elif self.no_moves_left():
-            allowed = ("over", *ENDED_OFF_BOARD)
+        status, allowed = game.get("status"), self.ends()
         if status not in allowed:
             problems.append(f"final status: {status!r} in the replay, the moves end it {' or '.join(allowed)}")
         return problems
+
+    def ends(self) -> tuple[str, ...]:
+        """The statuses the replayed moves can end in, among those the game's mode can reach (MODE_ENDS):
+        ``won`` at the target, ``over`` by No thanks or stuck, the site's ending otherwise."""
+        if self.reached:
+            allowed: tuple[str, ...] = ("won",)
+        elif self.declined is not None or (self.no_moves_left() and self.continues >= self.allowed):
+            allowed = ("over",)
+        else:  # pieces still fit, or "No moves left" with its Continue unused: the site ended it
+            allowed = ENDED_OFF_BOARD
+        return tuple(status for status in allowed if status in MODE_ENDS[self.mode]) or ("no status",)
+
+    def ending(self) -> str:
+        """How the game ended, in words (the summary line tells a declined game from a stuck one)."""
+        if self.reached:
+            return f"won: the target {self.target} reached"
+        if self.declined is not None:
+            return f"declined: No thanks at step {self.declined}"
+        if self.no_moves_left() and self.continues >= self.allowed:
+            return "stuck: no moves, no Continue left"
+        return "ended by the site"
 
 
 def load(source: str) -> Any:
@@ -593,16 +639,88 @@ def start_problems(game: Json, start: int, server_seed: bytes) -> list[str]:
     mode, challenge, target = game["mode"], game.get("challenge"), game.get("target")
     if mode not in MODES:
         raise Unusable(f"unknown mode {mode!r}")
-    problems = []
+    problems, version = [], game.get("challenge_version")
     numbered = isinstance(challenge, int) and not isinstance(challenge, bool) and challenge >= 1
-    if (mode == "challenge") != numbered or (mode == "challenge") != isinstance(target, int):
-        problems.append(f"the game is labelled {mode} with challenge {challenge!r} and target {target!r}")
+    versioned = isinstance(version, int) and not isinstance(version, bool) and version >= 1
+    if not (mode == "challenge") == numbered == versioned == isinstance(target, int):
+        problems.append(
+            f"the game is labelled {mode} with challenge {challenge!r}, version {version!r} and target {target!r}"
+        )
     expected = {"classic": 0, "practice": 0, "daily": daily_start_board(server_seed)}.get(mode)
     if expected is not None and start != expected:
         mine, rows = board_rows(expected), board_rows(start)
         row = next(r for r in range(SIZE) if rows[r] != mine[r])
         rule = "the day's seed makes" if mode == "daily" else "a game of this mode starts empty"
         problems.append(f"start board row {row} is {rows[row]!r} in the replay, {mine[row]!r} by the rule ({rule})")
+    return problems
+
+
+def ladder_index(ladder: Any) -> dict[tuple[int, int], Json]:
+    """The published ladder (``GET /api/challenges/``) by ``(number, version)``; :class:`Unusable` if malformed."""
+    if not isinstance(ladder, list):
+        raise Unusable("the ladder is not a list of challenges (GET /api/challenges/)")
+    index = {}
+    for entry in ladder:
+        try:
+            key = (entry["number"], entry["version"])
+            numbers = (*key, entry["target"])
+            if any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in numbers):
+                raise ValueError("number, version and target are whole numbers from 1")
+            if entry["piece_set"] not in SET_NAMES:
+                raise ValueError(f"unknown piece set {entry['piece_set']!r}")
+            parse_board(entry["start_board"])
+        except (KeyError, TypeError, ValueError, Unusable) as exc:
+            raise Unusable(f"malformed ladder entry {entry!r}: {exc}") from exc
+        index[key] = entry
+    return index
+
+
+def held_to_ladder(
+    replay: Json, game: Json, ladder: dict[tuple[int, int], Json] | None
+) -> tuple[list[Piece], int, Json, list[str]]:
+    """``(pieces, start board, game with its target, problems)`` a challenge game is replayed with: its number's
+    published version's (docs/fair-deal.md § The start board), each difference of the replay from it a problem.
+    A number or version not in the ladder is a problem too; the replay's own definition is then replayed."""
+    if ladder is None:
+        raise Unusable(
+            "a challenge game is checked against the published ladder: pass --ladder FILE (or URL), "
+            "the answer of GET /api/challenges/"
+        )
+    number: Any = game.get("challenge")  # checked against the ladder's numbers: anything else is not in it
+    version: Any = game.get("challenge_version")
+    entry = ladder.get((number, version))
+    if entry is None:
+        own, _ = game_pieces(replay, game)
+        return own, parse_board(replay["start_board"]), game, [not_in_ladder(number, version, ladder)]
+    pieces = published_set(SET_NAMES[entry["piece_set"]])
+    problems = ladder_differences(replay, game, entry, pieces)
+    return pieces, parse_board(entry["start_board"]), {**game, "target": entry["target"]}, problems
+
+
+def not_in_ladder(number: Any, version: Any, ladder: dict[tuple[int, int], Json]) -> str:
+    """The problem of a challenge number, or a version of it, that the ladder does not list."""
+    numbers = sorted({n for n, _ in ladder})
+    if number not in numbers:
+        span = f"challenges {numbers[0]} to {numbers[-1]}" if numbers else "no challenge"
+        return f"challenge {number!r} is not in the published ladder ({span})"
+    versions = sorted(v for n, v in ladder if n == number)
+    return f"challenge {number} has no published version {version!r} (versions {versions[0]} to {versions[-1]})"
+
+
+def ladder_differences(replay: Json, game: Json, entry: Json, pieces: list[Piece]) -> list[str]:
+    """The replay's target, start board and piece set against its ladder ``entry`` (whose set is ``pieces``)."""
+    where, problems = f"challenge {entry['number']} version {entry['version']}", []
+    if game.get("target") != entry["target"]:
+        shown_target = game.get("target")
+        problems.append(f"target {shown_target!r} in the replay, {entry['target']} in the published ladder ({where})")
+    shown, published = replay["start_board"], entry["start_board"]
+    if shown != published:
+        row = next(r for r in range(SIZE) if shown[r] != published[r])
+        mine = f"{published[row]!r} in the published ladder ({where})"
+        problems.append(f"start board row {row} is {shown[row]!r} in the replay, {mine}")
+    listed = [(piece["piece"], sorted(map(tuple, piece["cells"]))) for piece in replay.get("piece_set") or []]
+    if replay.get("piece_set") is not None and listed != [(p.id, p.cells) for p in pieces]:
+        problems.append(f"the replay's piece_set is not the published set for {where} ({entry['piece_set']})")
     return problems
 
 
@@ -639,21 +757,35 @@ def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[
     return problems
 
 
-def verify(replay: Json) -> tuple[list[HandReport], list[str]]:
-    """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked."""
+def verify(replay: Json, ladder: Any = None) -> tuple[list[HandReport], list[str]]:
+    """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked.
+
+    ``ladder``: the published ladder (``GET /api/challenges/``), needed for a challenge game.
+    """
+    walk = verified(replay, ladder)
+    return walk.reports, walk.game_problems
+
+
+def verified(replay: Json, ladder: Any = None) -> Walk:
+    """The finished :class:`Walk` of ``replay``, its game-wide problems in ``game_problems``."""
+    index = None if ladder is None else ladder_index(ladder)
     try:
         game = replay["game"]
         server_seed, client_seed, problems = check_seeds(game["fair"])
         rules = RULESETS[game["fair"]["rules"]]
-        pieces, set_problems = game_pieces(replay, game)
         start = parse_board(replay["start_board"])
         problems += start_problems(game, start, server_seed)
-        walk = Walk(pieces, (server_seed, client_seed, game["fair"]["dealer"]), start, rules, game)
+        if game["mode"] == "challenge":
+            pieces, start, held, set_problems = held_to_ladder(replay, game, index)
+        else:
+            (pieces, set_problems), held = game_pieces(replay, game), game
+        walk = Walk(pieces, (server_seed, client_seed, game["fair"]["dealer"]), start, rules, held)
         walk.run(replay["steps"], game)
-        problems += walk.end_problems(game) + star_problems(replay, game, rules, walk.score)
+        problems += walk.end_problems(game) + star_problems(replay, held, rules, walk.score)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise Unusable(f"malformed replay ({type(exc).__name__}: {exc})") from exc
-    return walk.reports, problems + set_problems
+    walk.game_problems = problems + set_problems
+    return walk
 
 
 def vector_outputs(kind: str, vector: Json) -> Json:
@@ -687,21 +819,40 @@ def check_vectors(data: Json) -> int:
     return 1 if failed else 0
 
 
+def ladder_url(source: str) -> str | None:
+    """Where the site a replay URL is from publishes its ladder (``…/api/challenges/``); ``None`` for a file."""
+    head, marker, _ = source.partition("/api/games/")
+    return f"{head}/api/challenges/" if marker and source.startswith(("https://", "http://")) else None
+
+
+def read_replay(argv: list[str]) -> tuple[Json, Any]:
+    """``(replay, ladder or None)`` of the command line ``[--ladder FILE_OR_URL] REPLAY``: the ladder is read
+    for a challenge game only, from ``--ladder`` or else the replay's own site."""
+    source = argv[-1]
+    replay = load(source)
+    game = replay.get("game") if isinstance(replay, dict) else None
+    if not isinstance(game, dict) or game.get("mode") != "challenge":
+        return replay, None
+    where = argv[1] if argv[0] == "--ladder" else ladder_url(source)
+    return replay, None if where is None else load(where)
+
+
 def main(argv: list[str]) -> int:
     if argv in (["--help"], ["-h"]):
         print(__doc__)
         return 0
     if len(argv) == 2 and argv[0] == "--vectors":
         return check_vectors(load(argv[1]))
-    if len(argv) != 1:
+    if len(argv) != 1 and not (len(argv) == 3 and argv[0] == "--ladder"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     try:
-        replay = load(argv[0])
-        reports, problems = verify(replay)
+        replay, ladder = read_replay(argv)
+        walk = verified(replay, ladder)
     except Unusable as exc:
         print(f"cannot verify: {exc}")
         return 2
+    reports, problems = walk.reports, walk.game_problems
     for report in reports:
         print(report.line())
     for problem in problems:
@@ -714,8 +865,8 @@ def main(argv: list[str]) -> int:
     fair, game = replay["game"]["fair"], replay["game"]
     print(
         f"PASS: all {len(reports)} hands follow the fair-deal rule (dealer {fair['dealer']}); the commitment matches "
-        f"the seed; every step's points and the final score {game['score']}, status {game['status']} and stars "
-        f"follow rules {fair['rules']}"
+        f"the seed; every step's points and the final score {game['score']}, status {game['status']} "
+        f"({walk.ending()}) and stars follow rules {fair['rules']}"
     )
     return 0
 

@@ -142,6 +142,13 @@ class GameSerializer(serializers.Serializer):
     id = serializers.CharField(source="public_id")
     mode = serializers.CharField()
     challenge = serializers.IntegerField(allow_null=True)
+    challenge_version = serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "The published version of the challenge the game is played under (GET /api/challenges/); "
+            "null outside Challenge mode."
+        ),
+    )
     day = serializers.DateField()
     status = serializers.CharField(source="status_now")
     score = serializers.IntegerField()
@@ -205,8 +212,9 @@ class StepSerializer(serializers.Serializer):
 
     def to_representation(self, step):
         data = super().to_representation(step)
-        if step.get("continue"):
-            data["continue"] = True
+        for kind in ("continue", "decline"):
+            if step.get(kind):
+                data[kind] = True
         return data
 
 

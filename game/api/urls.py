@@ -1,7 +1,7 @@
 from django.urls import path
 
 from ..stats.api import StatsView
-from . import players, review, views
+from . import ladder, players, review, views
 
 app_name = "api"
 
@@ -19,4 +19,5 @@ urlpatterns = [
     path("games/<str:game_id>/review/", review.ReviewView.as_view(), name="review"),
     path("pieces/", views.PieceListView.as_view(), name="pieces"),
     path("dailies/", views.DailyListView.as_view(), name="dailies"),
+    path("challenges/", ladder.ChallengeListView.as_view(), name="challenges"),
 ]

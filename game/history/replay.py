@@ -13,6 +13,8 @@ def _hand(state: engine.GameState) -> list[dict]:
 
 def _view(step: Step) -> dict:
     board = engine.to_rows(step.after.board)
+    if step.kind == "decline":
+        return {"decline": True, "hand": _hand(step.before), "board": board}
     if step.move is None:
         return {"continue": True, "hand": _hand(step.after), "board": board}
     slot, row, col = step.move
@@ -25,10 +27,10 @@ def game_replay(game: Game) -> dict:
     board after it; ``piece_set`` lists the pieces the game is dealt from, in deal order; ``stars_detail`` is the
     breakdown of the game's stars (``None`` where the mode pays none), for the verifiers to check.
 
-    A Continue is a step with ``"continue": True`` and the new hand; No thanks
-    changes no board and is not a step.
+    One step per event of the record, in its order (``steps[i]`` is event ``i``): a Continue is a step with
+    ``"continue": True`` and the new hand; No thanks one with ``"decline": True`` and the hand it declined.
     """
-    steps = [_view(step) for step in game_steps(game) if step.kind != "decline"]
+    steps = [_view(step) for step in game_steps(game)]
     stars_detail = game.stars_detail if game.policy.pays_stars else None
     return {
         "game": game,

@@ -2,7 +2,7 @@
 server seeds drawn ahead."""
 
 from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
-from .challenges import Challenge
+from .challenges import Challenge, ChallengeVersion
 from .dailies import DailyClose
 from .games import (
     ENDED_OFF_BOARD,
@@ -21,6 +21,7 @@ __all__ = [
     "FINISHED",
     "UNFINISHED",
     "Challenge",
+    "ChallengeVersion",
     "DailyClose",
     "DailySeed",
     "Game",

@@ -75,6 +75,12 @@ class Game(models.Model):
     )
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
     challenge = models.PositiveSmallIntegerField(_("challenge"), null=True, blank=True)
+    challenge_version = models.PositiveSmallIntegerField(
+        _("challenge version"),
+        null=True,
+        blank=True,
+        help_text=_("The published version of the challenge's definition the game started under (challenges only)."),
+    )
     day = models.DateField(_("day"), help_text=_("Game-calendar date (America/Los_Angeles) the game started."))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
     seed = models.CharField(_("seed"), max_length=64, editable=False)

@@ -48,7 +48,8 @@ function startReplay(root) {
     if (k === 0) return t("start");
     const step = steps[k - 1];
     const label = t("step", { n: numbers.format(k), total: numbers.format(steps.length) });
-    return step.continue ? `${label} · ${t("continue")}` : label;
+    if (step.continue) return `${label} · ${t("continue")}`;
+    return step.decline ? `${label} · ${t("decline")}` : label;
   }
 
   function resultText(step) {

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
+from tests.e2e.test_fair_replays import ship_the_ladder
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
 from tests.helpers import hands_of
@@ -89,6 +90,70 @@ def test_every_hand_of_a_finished_game_is_verified_in_the_browser(page: Page):
     fair = page.request.get(f"/api/games/{game.public_id}/replay/").json()["game"]["fair"]
     expect(page.locator('[data-fair-seed="commitment"]')).to_have_text(fair["commitment"])
     expect(page.locator('[data-fair-seed="server_seed"]')).to_have_text(fair["server_seed"])
+
+
+def test_a_game_that_ran_out_of_moves_is_said_to_be_stuck(page: Page):
+    game = finished_game(5)
+    assert game.continues_left == 0 and game.events[-1] != ("decline",)
+    page.goto(fair_url(game))
+    expect_verified(page, game)
+    expect(page.get_by_test_id("fair-ending")).to_have_text(
+        "How it ended: stuck, no piece fitted and no Continue was left."
+    )
+
+
+def declined_challenge():
+    """Challenge 1, lost: at "No moves left" the player said No thanks (a Continue was left)."""
+    ship_the_ladder()  # a transactional test before may have flushed it
+    game = self_play(guest_create(), "challenge", random_bot, random.Random(3), challenge=1, at_no_moves="decline")
+    assert game.status == "over" and game.events[-1] == ("decline",)
+    return game
+
+
+def test_a_declined_challenge_is_checked_against_the_published_ladder_and_said_to_be_declined(page: Page):
+    game = declined_challenge()
+    ladder = []
+    page.on("request", lambda request: ladder.append(request.url) if "/api/challenges/" in request.url else None)
+    page.goto(fair_url(game))
+    expect_verified(page, game)
+    expect(page.get_by_test_id("fair-ending")).to_have_text(
+        f"How it ended: declined, No thanks at step {game.seq} (a Continue was left)."
+    )
+    assert len(ladder) == 1
+
+
+def test_a_challenge_whose_start_board_is_not_the_published_one_is_refused(page: Page):
+    game = declined_challenge()
+
+    def other_board(route):
+        published = route.fetch().json()
+        for entry in published:
+            if entry["number"] == 1:
+                entry["start_board"][0] = "#......#"
+        route.fulfill(json=published)
+
+    page.route("**/api/challenges/", other_board)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures.first).to_have_text(
+        "The start board is not the published one of this challenge and version (row 1 differs)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("number", "version", "why"),
+    [
+        (33, 1, "Challenge 33 is not in the published ladder (challenges 1 to 32)."),
+        (1, 2, "Challenge 1 has no published version 2."),
+    ],
+)
+def test_a_challenge_number_or_version_the_ladder_does_not_have_is_refused_in_words(page: Page, number, version, why):
+    game = declined_challenge()
+    serve_changed(page, game, lambda replay: replay["game"].update(challenge=number, challenge_version=version))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    expect(page.get_by_test_id("fair-failures").locator("li").first).to_have_text(why)
 
 
 def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):

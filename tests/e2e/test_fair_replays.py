@@ -28,9 +28,9 @@ from game.templatetags.rules import rulesets_json
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, play, replay_json
+from tests.tools.test_verify_self_played import LA, ladder_json, play, replay_json
 from tests.tools.test_verify_self_played import self_played as self_played_208
-from tools.bots import greedy_bot
+from tools.bots import greedy_bot, random_bot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,15 +38,15 @@ CHALLENGES = (6, 10, 15, 32)
 DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
 
 # every rules version's numbers, as "Was it fair?" carries them (#bk-rulesets)
-VERIFY = """async (replays) => {
+VERIFY = """async ([replays, ladder]) => {
   const { verifyReplay } = await import("/static/js/fair/verify.js");
   const rulesets = RULESETS;
   const out = [];
   for (const replay of replays) {
     try {
-      const report = await verifyReplay(replay, rulesets);
+      const report = await verifyReplay(replay, rulesets, ladder);
       const hands = report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems }));
-      out.push({ hands, problems: report.problems });
+      out.push({ hands, problems: report.problems, ending: report.ending });
     } catch (error) {
       out.push({ unverifiable: error.code });
     }
@@ -56,9 +56,12 @@ VERIFY = """async (replays) => {
 
 
 def ship_the_ladder() -> None:
-    """The 32 challenges of the ladder's migration, if an earlier transactional test flushed them."""
+    """The 32 challenges of the ladder's migration, each published as version 1 as the migrations leave them, if an
+    earlier transactional test flushed them."""
     if not Challenge.objects.exists():
         importlib.import_module("game.migrations.0002_challenge_ladder").ship(apps, None)
+    for rung in Challenge.objects.all():
+        rung.publish()
 
 
 def self_played():
@@ -80,6 +83,8 @@ def self_played():
         Challenge.objects.filter(number=1).update(active=True)
         games.append(self_play(player, "challenge", greedy_bot, rng, challenge=1, max_moves=400))  # won
         games.append(self_play(player, "classic", greedy_bot, rng, max_moves=400))  # to its end, with its Continue
+        declined = self_play(guest_create(), "challenge", random_bot, rng, challenge=1, at_no_moves="decline")
+        games.append(declined)  # lost, ended by No thanks
         open_daily = replay_json(next(game for game in games if game.mode == "daily" and game.status == "over"))
     with time_machine.travel(DAY + dt.timedelta(hours=15, minutes=1), tick=False):
         assert daily_close_due() == [DAY.date()]
@@ -91,15 +96,19 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     replays, open_daily = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
-    assert [r["game"]["status"] for r in replays[-2:]] == ["won", "over"]
+    assert [r["game"]["status"] for r in replays[-3:]] == ["won", "over", "over"]
+    assert replays[-1]["steps"][-1]["decline"] is True
     assert any(step.get("continue") for r in replays for step in r["steps"])
     page.goto("/how-to-play/")
-    reports = page.evaluate(VERIFY, replays)
+    ladder = ladder_json()
+    reports = page.evaluate(VERIFY, [replays, ladder])
     for replay, report in zip(replays, reports):
         assert report.get("problems") == [], replay["game"]["id"]
         assert [hand["problems"] for hand in report["hands"]] == [[]] * len(report["hands"]), replay["game"]["id"]
         assert all(hand["shown"] is not None for hand in report["hands"])
     assert sum(len(report["hands"]) for report in reports) >= 3 * len(replays)
+    assert [report["ending"]["kind"] for report in reports[-3:]] == ["won", "stuck", "declined"]
+    assert reports[-1]["ending"]["step"] == len(replays[-1]["steps"])
 
     long = next(r for r in replays if len(r["steps"]) > 6 and r["game"]["mode"] == "classic")
     swapped, reshaped, listed = copy.deepcopy(long), copy.deepcopy(long), copy.deepcopy(long)
@@ -108,7 +117,7 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
     listed["piece_set"] = listed["piece_set"][1:]
     swapped_report, reshaped_report, listed_report, open_report = page.evaluate(
-        VERIFY, [swapped, reshaped, listed, open_daily]
+        VERIFY, [[swapped, reshaped, listed, open_daily], ladder]
     )
     assert any(
         problem["code"] in ("differs", "changed") for hand in swapped_report["hands"] for problem in hand["problems"]
@@ -129,7 +138,7 @@ def test_the_browser_verifies_the_208_games_the_standalone_verifier_checks(page:
     assert len(replays) == 208 and {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert all(r["game"]["fair"]["server_seed"] for r in replays)  # every Daily's day is closed: its seed shown
     page.goto("/how-to-play/")
-    reports = page.evaluate(VERIFY, replays)
+    reports = page.evaluate(VERIFY, [replays, ladder_json()])
     assert len(reports) == len(replays)
     for game, replay, report in zip(games, replays, reports):
         assert report.get("problems") == [], replay["game"]["id"]
@@ -137,8 +146,8 @@ def test_the_browser_verifies_the_208_games_the_standalone_verifier_checks(page:
 
 
 def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
-    """The tamper cases of issue 25 (tests/tools/tamper.py) on the self-played games, by name."""
-    won, ended = replays[-2], replays[-1]
+    """The tamper cases (tests/tools/tamper.py) on the self-played games, by name."""
+    won, ended, declined = replays[-3], replays[-2], replays[-1]
     practice = next(r for r in replays if r["game"]["mode"] == "practice" and r["game"]["status"] == "over")
     daily = next(r for r in replays if r["game"]["mode"] == "daily" and r["game"]["status"] == "over")
     unknown, flipped = copy.deepcopy(ended), copy.deepcopy(ended)
@@ -157,6 +166,11 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
         "stars": tamper.changed_stars(won),
         "rules": (unknown, None),
         "fits": (flipped, None),
+        "re-dealt": tamper.start_of(declined, ["##....##", *(["........"] * 7)]),
+        "target": tamper.retargeted(declined, 5000),
+        "classic as challenge 1": tamper.as_challenge(ended, 1, 1500),
+        "challenge 33": tamper.renumbered(declined, 33),
+        "no no thanks": tamper.without_decline(declined),
     }
 
 
@@ -170,15 +184,25 @@ def codes(report: dict) -> list[tuple]:
 def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
     replays, _ = self_played()
     cases = tampered(replays)
+    assert replays[-2]["game"]["score"] > 1500  # the Classic game passes challenge 1's target
     page.goto("/how-to-play/")
-    reports = dict(zip(cases, page.evaluate(VERIFY, [replay for replay, _ in cases.values()])))
+    reports = dict(zip(cases, page.evaluate(VERIFY, [[replay for replay, _ in cases.values()], ladder_json()])))
     steps = {name: step for name, (_, step) in cases.items()}
     for mode in ("classic", "practice", "daily"):
         assert codes(reports[f"continue {mode}"])[0] == ("continue_not_allowed", steps[f"continue {mode}"])
         assert ("status", None) in codes(reports[f"continue {mode}"])  # the new hand fits: not "over"
     assert ("start", 1) in codes(reports["start classic"]) and ("start", 1) in codes(reports["start practice"])
     assert codes(reports["relabelled"]) == [("status", None)]
-    assert ("piece_set", None) in codes(reports["renumbered"])
+    assert codes(reports["re-dealt"])[0] == ("ladder_start", 1)
+    assert codes(reports["target"]) == [("ladder_target", None)]
+    assert codes(reports["classic as challenge 1"])[0][0] == "after_target"
+    assert ("status", None) in codes(reports["classic as challenge 1"])
+    assert codes(reports["challenge 33"])[0] == ("ladder_number", None)
+    assert reports["challenge 33"]["problems"][0] == {"code": "ladder_number", "number": 33, "first": 1, "last": 32}
+    assert codes(reports["no no thanks"]) == [("status", None)]
+    assert {("ladder_target", None), ("ladder_start", 1), ("ladder_piece_set", None)} <= set(
+        codes(reports["renumbered"])
+    )
     assert ("stars", "challenge") in codes(reports["renumbered"])
     assert codes(reports["points"]) == [("number", steps["points"]), ("final", "score")]  # the score follows the moves
     assert codes(reports["score"]) == [("final", "score")]

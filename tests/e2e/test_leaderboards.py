@@ -61,7 +61,7 @@ def test_tabs_swap_in_place_and_keep_real_urls(desktop_page: Page):
 
 def test_a_replay_steps_with_the_arrow_keys_to_the_final_score(desktop_page: Page):
     game = played_game("Ada", moves=15)
-    steps = sum(event[0] != "decline" for event in game.events)
+    steps = len(game.events)  # one step per event, a No thanks too
     page = desktop_page
     page.goto(f"/leaderboards/replay/{game.pk}/")
     step, score = page.locator("[data-replay-step]"), page.locator("[data-replay-score]")
@@ -73,7 +73,8 @@ def test_a_replay_steps_with_the_arrow_keys_to_the_final_score(desktop_page: Pag
     expect(step).to_have_text(f"Move 1 of {steps}")
     expect(page.locator("[data-replay-board] .cell.is-last").first).to_be_visible()
     page.keyboard.press("End")
-    expect(step).to_have_text(f"Move {steps} of {steps}")
+    declined = " · No thanks: the game ends" if game.events[-1] == ("decline",) else ""
+    expect(step).to_have_text(f"Move {steps} of {steps}{declined}")
     expect(score).to_have_text(f"{game.score:,}")
     assert page.locator("[data-replay-board] .cell.is-filled").count() == game.board.count("#")
     expect(page.locator('[data-replay-go="next"]')).to_be_disabled()
@@ -147,3 +148,24 @@ def test_the_weekly_boards_new_week_shows_in_the_players_own_day_and_time(browse
         expect(when).to_have_text("Monday 4:00 PM your time" if winter else "Monday 3:00 PM your time")
     finally:
         context.close()
+
+
+def test_a_replay_shows_no_thanks_as_the_last_step(desktop_page: Page):
+    player = make_player("Bea")
+    game = services.game_start(player=player, mode="classic")
+    rng = random.Random(5)
+    while game.status == "playing":
+        slot, row, col = random_bot(game.state, rng)
+        game, _ = services.move_place(
+            player=player, game_id=game.pk, slot=slot, row=row, col=col, move_number=game.moves
+        )
+    assert game.status == "no_moves"
+    game = services.game_decline(player=player, game_id=game.pk)
+    steps = len(game.events)
+    desktop_page.goto(f"/leaderboards/replay/{game.pk}/")
+    expect(desktop_page.locator(".replay-piece")).to_have_count(3)  # the steps are loaded
+    desktop_page.keyboard.press("End")
+    expect(desktop_page.locator("[data-replay-step]")).to_have_text(
+        f"Move {steps} of {steps} · No thanks: the game ends"
+    )
+    expect(desktop_page.locator("[data-replay-score]")).to_have_text(f"{game.score:,}")

@@ -27,6 +27,7 @@ GAME_FIELDS = {
     "stars",
     "fair",
     "colours",
+    "challenge_version",
 }
 
 

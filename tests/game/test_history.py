@@ -61,21 +61,18 @@ def test_the_api_replay_the_audit_and_was_it_fair_agree_with_engine_replay(playe
     for game in played:
         start, rows, replayed = engine_replay(game)
         before = [start] + [state for state, _, _ in replayed[:-1]]
-        shown = [
-            (prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows) if row[0] != "decline"
-        ]
+        shown = [(prior, state, row) for prior, (state, _, _), row in zip(before, replayed, rows)]
 
-        steps = game_replay(game)["steps"]
+        steps = game_replay(game)["steps"]  # one per event, No thanks too
         assert [step["board"] for step in steps] == [engine.to_rows(state.board) for _, state, _ in shown]
-        assert [step.get("result") for step in steps] == [
-            result for (_, _, result), row in zip(replayed, rows) if row[0] != "decline"
-        ]
+        assert [step.get("result") for step in steps] == [result for _, _, result in replayed]
         assert [[view["piece"] for view in step["hand"]] for step in steps] == [
             ids(state.hand if row[0] == "continue" else prior.hand) for prior, state, row in shown
         ]
         assert [step.get("move") for step in steps] == [
             {"slot": row[1], "row": row[2], "col": row[3]} if row[0] == "move" else None for _, _, row in shown
         ]
+        assert [bool(step.get("decline")) for step in steps] == [row[0] == "decline" for _, _, row in shown]
 
         audit = game_audit(game)
         assert (audit.ok, audit.events, audit.hands) == (True, len(rows), replayed[-1][0].deals)

@@ -59,3 +59,17 @@ def test_stars_over_sixty_a_day_are_not_paid():
 
 def test_level_rises_from_2500():
     assert (raises_level(2499), raises_level(2500)) == (False, True)
+
+
+def test_the_stars_detail_worked_example_of_the_api_contract():
+    """docs/api.md § Games, StarsDetail: challenge 12 won with 5,400 over an earlier 4,000, 55 stars paid that day."""
+    award = star_award(score=5400, best_before=4000, won_challenge=12, paid_today=55, numbers=ruleset(1).stars)
+    assert award.as_dict() == {
+        "base": 1,
+        "score_bonus": 2,
+        "high_score": 2,
+        "challenge": 7,
+        "capped": 7,
+        "earned": 12,
+        "paid": 5,
+    }

@@ -56,9 +56,37 @@ def filled_start(replay: dict) -> tuple[dict, None]:
 
 
 def relabelled(replay: dict, mode: str) -> tuple[dict, None]:
-    """The game shown as a game of another mode (no challenge number, no target)."""
+    """The game shown as a game of another mode (no challenge number, version or target)."""
     forged = copy.deepcopy(replay)
-    forged["game"].update(mode=mode, challenge=None, target=None)
+    forged["game"].update(mode=mode, challenge=None, challenge_version=None, target=None)
+    return forged, None
+
+
+def as_challenge(replay: dict, number: int, target: int) -> tuple[dict, None]:
+    """The game shown as challenge ``number``'s first version, with ``target``."""
+    forged = copy.deepcopy(replay)
+    forged["game"].update(mode="challenge", challenge=number, challenge_version=1, target=target)
+    return forged, None
+
+
+def retargeted(replay: dict, target: int) -> tuple[dict, None]:
+    """The game's target changed (a lost game: the moves never reach either)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["target"] = target
+    return forged, None
+
+
+def start_of(replay: dict, board: list[str]) -> tuple[dict, None]:
+    """The game shown as started on ``board`` (re-dealt there: a tamperer deals its hands by the rule)."""
+    forged = copy.deepcopy(replay)
+    forged["start_board"] = list(board)
+    return forged, None
+
+
+def without_decline(replay: dict) -> tuple[dict, None]:
+    """The No thanks step dropped: a declined game shown as one that ran out."""
+    forged = copy.deepcopy(replay)
+    forged["steps"] = [step for step in forged["steps"] if not step.get("decline")]
     return forged, None
 
 

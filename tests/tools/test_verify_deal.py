@@ -26,11 +26,16 @@ SERVER_SEED = bytes(range(32))
 CLIENT_SEED = "browser-entropy-42"
 
 
-def run(tmp_path: Path, replay: dict) -> tuple[int, str]:
-    """Run the verifier on ``replay`` saved as a file: ``(exit status, stdout)``."""
-    path = tmp_path / "replay.json"
+def run(tmp_path: Path, replay: dict, ladder: list[dict] | None = None) -> tuple[int, str]:
+    """Run the verifier on ``replay`` saved as a file (and ``ladder``, as ``--ladder FILE``): ``(exit status,
+    stdout)``."""
+    path, options = tmp_path / "replay.json", []
     path.write_text(json.dumps(replay), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=60)
+    if ladder is not None:
+        options = ["--ladder", str(tmp_path / "ladder.json")]
+        Path(options[1]).write_text(json.dumps(ladder), encoding="utf-8")
+    command = [sys.executable, str(VERIFIER), *options, str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     return done.returncode, done.stdout
 
 
@@ -95,6 +100,7 @@ def _game(status: str, challenge: int | None, tally: dict, continues: int, clien
         "id": "g1",
         "mode": "challenge" if challenge else "classic",
         "challenge": challenge,
+        "challenge_version": 1 if challenge else None,
         "target": 10**6 if challenge else None,
         "status": status,
         "score": tally["score"],
@@ -226,14 +232,38 @@ def test_a_replay_built_from_the_rule_verifies(tmp_path, careless):
     assert out.splitlines()[0].startswith("hand 1 (deal 0): OK — 3 pieces fit as dealt, placeable in full (")
     score = careless["game"]["score"]
     assert out.splitlines()[-1].startswith("PASS: all ")
-    assert out.splitlines()[-1].endswith(f"the final score {score}, status over and stars follow rules 1")
+    assert out.splitlines()[-1].endswith(
+        f"the final score {score}, status over (stuck: no moves, no Continue left) and stars follow rules 1"
+    )
 
 
-def test_a_challenge_15_game_with_a_start_board_verifies(tmp_path):
+def test_a_challenge_15_game_with_a_start_board_verifies_against_the_ladder_file(tmp_path):
     start = ["#.#.#.#.", ".#.#.#.#", *EMPTY[2:]]
-    status, out = run(tmp_path, build_replay(moves=40, careful=True, challenge=15, start=start, client_seed=None))
+    replay = build_replay(moves=40, careful=True, challenge=15, start=start, client_seed=None)
+    ladder = [
+        {"number": 1, "version": 1, "target": 1500, "start_board": EMPTY, "piece_set": "base"},
+        {"number": 15, "version": 1, "target": 10**6, "start_board": start, "piece_set": "challenge-15"},
+    ]
+    status, out = run(tmp_path, replay, ladder)
     assert status == 0, out
     assert out.count(": OK — ") == 14
+    assert run(tmp_path, replay) == (
+        2,
+        "cannot verify: a challenge game is checked against the published ladder: pass --ladder FILE (or URL), "
+        "the answer of GET /api/challenges/\n",
+    )
+    ladder[1]["start_board"] = EMPTY  # a ladder whose challenge 15 starts empty: the replay's board is refused
+    status, out = run(tmp_path, replay, ladder)
+    assert status == 1
+    assert (
+        "FAILED — start board row 0 is '#.#.#.#.' in the replay, '........' in the published ladder "
+        "(challenge 15 version 1)" in out.splitlines()
+    )
+
+
+def test_a_ladder_url_is_the_replay_site_s_challenges():
+    assert vd.ladder_url("https://bk.example/api/games/42/replay/") == "https://bk.example/api/challenges/"
+    assert vd.ladder_url("saved/api/games/42/replay.json") is None  # a file: the ladder comes with --ladder
 
 
 def test_a_300_move_game_verifies_hand_by_hand():

@@ -17,7 +17,8 @@ import pytest
 import time_machine
 
 from blockknock.accounts.services import guest_create
-from game import history, services
+from game import history, selectors, services
+from game.api.ladder import ChallengeVersionSerializer
 from game.api.serializers import ReplaySerializer
 from game.daily.close import daily_close_due
 from game.models import Challenge, Game
@@ -55,6 +56,11 @@ def replay_json(game) -> dict:
     return json.loads(json.dumps(ReplaySerializer(history.game_replay(game)).data))
 
 
+def ladder_json() -> list[dict]:
+    """The published ladder as ``GET /api/challenges/`` answers it: what a challenge game is checked against."""
+    return json.loads(json.dumps(ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data))
+
+
 def self_played() -> list[Game]:
     rng, player = random.Random(13), guest_create()
     games = []
@@ -88,9 +94,9 @@ def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_
     games = self_played()
     replays = [replay_json(game) for game in games]
     assert len(replays) == 4 * GAMES_PER_MODE
-    hands = 0
+    hands, ladder = 0, ladder_json()
     for game, replay in zip(games, replays):
-        reports, problems = vd.verify(replay)
+        reports, problems = vd.verify(replay, ladder)
         assert problems == [], game.pk
         assert [report.problems for report in reports] == [[]] * len(reports), game.pk
         assert len(reports) == game.deals
@@ -105,9 +111,9 @@ def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_
     tampered = copy.deepcopy(next(r for r in replays if len(r["steps"]) > 6))
     step = tampered["steps"][3]
     step["hand"][0]["piece"], step["hand"][0]["cells"] = "O9", [[r, c] for r in range(3) for c in range(3)]
-    reports, _ = vd.verify(tampered)
+    reports, _ = vd.verify(tampered, ladder)
     assert any(report.problems for report in reports)
     forged = copy.deepcopy(replays[0])
     forged["game"]["fair"]["server_seed"] = "00" * 32
-    _, problems = vd.verify(forged)
+    _, problems = vd.verify(forged, ladder)
     assert any("commitment" in problem for problem in problems)

@@ -8,8 +8,10 @@ verifier names the step, or the game-wide number, that is wrong.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import random
+import re
 
 import pytest
 import time_machine
@@ -19,7 +21,7 @@ from game.daily.close import daily_close_due
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, replay_json
+from tests.tools.test_verify_self_played import LA, ladder_json, replay_json
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
@@ -35,10 +37,12 @@ def finished_games() -> dict[str, dict]:
             "practice": self_play(player, "practice", random_bot, rng, max_moves=400),
             "challenge": self_play(player, "challenge", greedy_bot, rng, challenge=1, max_moves=400),
             "daily": self_play(guest_create(), "daily", random_bot, rng, max_moves=400),
+            "declined": self_play(guest_create(), "challenge", random_bot, rng, challenge=1, at_no_moves="decline"),
+            "greedy": self_play(guest_create(), "classic", greedy_bot, rng, max_moves=400),
         }
     with time_machine.travel(DAY + dt.timedelta(days=1), tick=False):
         assert daily_close_due() == [DAY.date()]
-        return {name: replay_json(game) for name, game in games.items()}
+        return {name: replay_json(game) for name, game in games.items()} | {"ladder": ladder_json()}
 
 
 _PLAYED: dict[str, dict] = {}
@@ -51,19 +55,22 @@ def replays(db, fixed_seeds) -> dict[str, dict]:  # noqa: F811 (the imported fix
     (a challenge won on a hand's last piece, one Continue in the Classic game) must not depend on the draw."""
     if not _PLAYED:
         _PLAYED.update(finished_games())
-    statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items()}
-    assert statuses == {"classic": "over", "practice": "over", "challenge": "won", "daily": "over"}
+    statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items() if name != "ladder"}
+    assert statuses == {name: "won" if name == "challenge" else "over" for name in statuses}
+    assert _PLAYED["greedy"]["game"]["score"] > 1500  # past challenge 1's target
+    assert _PLAYED["declined"]["steps"][-1]["decline"] is True  # a lost challenge 1, ended by No thanks
     assert [bool(step.get("continue")) for step in _PLAYED["classic"]["steps"]].count(True) == 1
     return _PLAYED
 
 
 def failures(replay: dict) -> list[str]:
-    """Every problem the verifier reports: each hand's, then the game-wide ones."""
-    reports, problems = vd.verify(replay)
+    """Every problem the verifier reports, checked against the published ladder: each hand's, then the game-wide
+    ones."""
+    reports, problems = vd.verify(replay, _PLAYED["ladder"])
     return [problem for report in reports for problem in report.problems] + problems
 
 
-@pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])
+@pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily", "declined", "greedy"])
 def test_the_untouched_replays_pass(replays, name):
     assert failures(replays[name]) == []
 
@@ -72,9 +79,10 @@ def test_the_untouched_replays_pass(replays, name):
 def test_an_extra_continue_dealt_by_the_rule_is_refused_at_its_step(replays, name):
     forged, step = tamper.extra_continue(replays[name])
     allowed = {"classic": 1, "practice": 0, "daily": 0}[name]
+    site_ending = "expired" if name == "daily" else "abandoned"  # a Daily is never abandoned, only a Daily expires
     assert failures(forged) == [
         f"step {step}: Continue number {allowed + 1}, the {name} mode allows {allowed}",
-        "final status: 'over' in the replay, the moves end it abandoned or expired",  # the new hand fits
+        f"final status: 'over' in the replay, the moves end it {site_ending}",  # the new hand fits
     ]
 
 
@@ -97,7 +105,56 @@ def test_a_start_board_with_a_block_is_refused(replays, name):
 
 def test_a_won_challenge_relabelled_as_classic_is_refused(replays):
     forged, _ = tamper.relabelled(replays["challenge"], "classic")
-    assert failures(forged) == ["final status: 'won' in the replay, the moves end it abandoned or expired"]
+    assert failures(forged) == ["final status: 'won' in the replay, the moves end it abandoned"]
+
+
+def test_a_challenge_re_dealt_on_another_challenge_s_start_board_is_refused(replays):
+    board = next(entry["start_board"] for entry in replays["ladder"] if entry["number"] == 3)
+    forged, _ = tamper.start_of(replays["declined"], board)
+    assert failures(forged)[0] == (
+        "start board row 0 is '##....##' in the replay, '........' in the published ladder (challenge 1 version 1)"
+    )
+
+
+def test_a_lost_challenge_with_a_changed_target_is_refused(replays):
+    forged, _ = tamper.retargeted(replays["declined"], 5000)
+    assert failures(forged) == ["target 5000 in the replay, 1500 in the published ladder (challenge 1 version 1)"]
+
+
+def test_a_classic_game_relabelled_as_challenge_1_is_refused_at_the_move_after_the_target(replays):
+    forged, _ = tamper.as_challenge(replays["greedy"], 1, 1500)
+    found = failures(forged)
+    assert re.fullmatch(r"step \d+: a move after the target 1500 was reached \(the game was won\)", found[0])
+    assert "final status: 'over' in the replay, the moves end it won" in found
+
+
+@pytest.mark.parametrize(
+    ("number", "version", "refusal"),
+    [
+        (33, 1, "challenge 33 is not in the published ladder (challenges 1 to 32)"),
+        (1, 2, "challenge 1 has no published version 2 (versions 1 to 1)"),
+    ],
+)
+def test_a_challenge_number_or_version_outside_the_ladder_is_refused(replays, number, version, refusal):
+    forged, _ = tamper.renumbered(replays["declined"], number)
+    forged["game"]["challenge_version"] = version
+    assert refusal in failures(forged)
+
+
+def test_a_declined_game_shown_without_its_no_thanks_is_refused(replays):
+    forged, _ = tamper.without_decline(replays["declined"])
+    assert failures(forged) == ["final status: 'over' in the replay, the moves end it abandoned"]
+
+
+def test_a_no_thanks_before_the_end_is_refused_at_its_step(replays):
+    forged = copy.deepcopy(replays["declined"])
+    decline = forged["steps"].pop()
+    forged["steps"].insert(0, decline)
+    assert failures(forged)[:2] == [
+        f"step 1: No thanks while {', '.join(e['piece'] for e in forged['steps'][1]['hand'])} still fits "
+        "(not at No moves left)",
+        "step 1: No thanks ends the game, yet more steps follow",
+    ]
 
 
 def test_a_classic_game_relabelled_as_practice_is_refused_at_its_first_move(replays):
@@ -108,15 +165,15 @@ def test_a_classic_game_relabelled_as_practice_is_refused_at_its_first_move(repl
 
 def test_a_challenge_relabelled_without_its_number_is_refused(replays):
     forged = tamper.renumbered(replays["challenge"], None)[0]
-    assert "the game is labelled challenge with challenge None and target 1500" in failures(forged)
+    assert "the game is labelled challenge with challenge None, version 1 and target 1500" in failures(forged)
 
 
 @pytest.mark.parametrize("number", [6, 15])
 def test_a_renumbered_challenge_is_refused(replays, number):
     forged, _ = tamper.renumbered(replays["challenge"], number)
     found = failures(forged)
-    assert f"the replay's piece_set is not the published set for challenge {number}" in found
-    assert any(problem.startswith("stars: challenge ") for problem in found)
+    assert f"the replay's piece_set is not the published set for challenge {number} version 1" in " ".join(found)
+    assert any(problem.startswith("target 1500 in the replay, ") for problem in found)
 
 
 @pytest.mark.parametrize("name", ["classic", "practice", "challenge", "daily"])

@@ -1,12 +1,14 @@
 /*
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
- * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`),
- * recomputes every hand from the revealed seeds with verify.js, by the rules of the game's
- * version (#bk-rulesets: every version's numbers, Ruleset.as_json by version), and writes
+ * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`) and, for a
+ * challenge, the published ladder (data-ladder-url, GET /api/challenges/), recomputes every hand from
+ * the revealed seeds with verify.js, by the rules of the game's version (#bk-rulesets: every
+ * version's numbers, Ruleset.as_json by version), and writes
  *
  *   - the seeds it checked into [data-fair-seed="commitment|server_seed|client_seed"], and into
  *     [data-fair-seen] whether this browser saw the commitment and sent the client seed (seen.js),
  *   - the summary into [data-fair-summary] and the hands that do not match into [data-fair-failures],
+ *   - how the moves end the game (won, declined by No thanks, stuck, ended by the site) into [data-fair-ending],
  *   - each hand's verdict into its section's [data-fair-verdict] (sections [data-deal="k"]
  *     of this page; data-hands-per-page pages the rest).
  *
@@ -22,14 +24,19 @@ import { describe, handReasons } from "./words.js";
 const root = document.querySelector("[data-fair-check]");
 if (root) check(root, wordsOf(root));
 
+async function load(url) {
+  const answer = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+  return answer.json();
+}
+
 async function check(rootEl, t) {
   let replay;
+  let ladder = null;
   try {
-    const answer = await fetch(rootEl.dataset.replayUrl, {
-      headers: { Accept: "application/json" },
-    });
-    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
-    replay = await answer.json();
+    replay = await load(rootEl.dataset.replayUrl);
+    // a challenge is held to the published ladder, not to what its own replay says
+    if (replay.game?.mode === "challenge") ladder = await load(rootEl.dataset.ladderUrl);
   } catch {
     return finish(rootEl, "error", t("load-error"));
   }
@@ -38,7 +45,7 @@ async function check(rootEl, t) {
   showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
-    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"));
+    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"), ladder);
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;
@@ -50,6 +57,15 @@ async function check(rootEl, t) {
   }
   showVerdicts(report, t);
   showSummary(rootEl, report, t);
+  showEnding(rootEl, report.ending, t);
+}
+
+/* How the moves end the game: a declined game (No thanks) reads apart from one that ran out of moves. */
+function showEnding(rootEl, end, t) {
+  const el = rootEl.querySelector("[data-fair-ending]");
+  el.textContent = t(`ending-${end.kind}`, { step: end.step });
+  el.dataset.ending = end.kind;
+  el.hidden = false;
 }
 
 function finish(rootEl, outcome, text) {

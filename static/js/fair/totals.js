@@ -8,15 +8,25 @@ import { dailyStartBoard } from "./daily.js";
 
 const MODES = ["classic", "challenge", "daily", "practice"];
 const OFF_BOARD = ["abandoned", "expired"];
+/* The statuses an ended game of each mode can have (docs/rules.md § End of game, Continue): only a
+ * challenge is won; a new game abandons an unfinished one, except the Daily, which its day's close expires. */
+const MODE_ENDS = {
+  classic: ["over", "abandoned"],
+  practice: ["over", "abandoned"],
+  challenge: ["over", "won", "abandoned"],
+  daily: ["over", "expired"],
+};
 
-/* The mode, challenge number and target go together; the start board is the mode's. */
+/* The mode, challenge number, its version and the target go together; the start board is the mode's. */
 export async function startProblems(game, start, serverSeed) {
   const problems = [];
   const challenge = game.mode === "challenge";
   const numbered = Number.isInteger(game.challenge) && game.challenge >= 1;
+  const versioned = Number.isInteger(game.challenge_version) && game.challenge_version >= 1;
   if (
     !MODES.includes(game.mode) ||
     challenge !== numbered ||
+    challenge !== versioned ||
     challenge !== Number.isInteger(game.target)
   )
     problems.push({ code: "label" });
@@ -56,12 +66,22 @@ export function endProblems(walk, game) {
   const fitsNow = fittingNow(walk);
   if (shownFits.length && shownFits.some((value, slot) => value !== fitsNow[slot]))
     problems.push({ code: "hand_fits" });
-  let allowed = OFF_BOARD;
-  if (walk.reached) allowed = ["won"];
-  else if (!fitsNow.some(Boolean))
-    allowed = walk.continues >= walk.allowed ? ["over"] : ["over", ...OFF_BOARD];
-  if (!allowed.includes(game.status)) problems.push({ code: "status", shown: game.status });
+  const kind = ending(walk).kind;
+  const allowed = { won: ["won"], declined: ["over"], stuck: ["over"], site: OFF_BOARD }[kind];
+  const reachable = MODE_ENDS[walk.mode] ?? [];
+  if (!allowed.includes(game.status) || !reachable.includes(game.status))
+    problems.push({ code: "status", shown: game.status });
   return problems;
+}
+
+/* How the moves end the game: won (the target reached), declined (No thanks at `step`), stuck (no
+ * unplaced piece fits and no Continue is left), or site (pieces still fit, or "No moves left" with its
+ * Continue unused: only the site can have ended it, abandoned or expired). */
+export function ending(walk) {
+  if (walk.reached) return { kind: "won" };
+  if (walk.declined !== null) return { kind: "declined", step: walk.declined };
+  const stuck = !fittingNow(walk).some(Boolean) && walk.continues >= walk.allowed;
+  return { kind: stuck ? "stuck" : "site" };
 }
 
 /* The stars and their breakdown (`stars_detail`) against docs/rules.md § Stars, levels. */

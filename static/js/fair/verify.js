@@ -7,16 +7,19 @@
  * version from the page's rules JSON, `rulesets`) to the points, lines, combo and
  * clear bonus shown; every hand recomputed from the seeds and the board it was dealt on is the
  * hand shown; each piece fits that board; each hand is placeable in full; a Continue comes only
- * where the mode allows one and only at "No moves left"; the final score, status and stars
- * are the ones the moves and the rules give (totals.js).
+ * where the mode allows one and only at "No moves left", and No thanks only there, with a
+ * Continue left, as the last step; the final score, status and stars are the ones the moves and
+ * the rules give (totals.js). A challenge game is replayed from its number's published version
+ * in `ladder` (GET /api/challenges/, ladder.js), not from its own start board, target and pieces.
  *
- *   const report = await verifyReplay(replay, rulesets);   (rulesets: {version: Ruleset.as_json})
+ *   const report = await verifyReplay(replay, rulesets, ladder);   (rulesets: {version: Ruleset.as_json})
  *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
- *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, final,
- *                                                 hand_fits, status, stars)
+ *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, ladder_*,
+ *                                                 final, hand_fits, status, stars)
+ *   report.ending = {kind: "won" | "declined" | "stuck" | "site", step}   (how the moves end it)
  *
- * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed" or "malformed") for a
- * replay that cannot be checked at all. Nothing here trusts the server's own verdict.
+ * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed", "no_ladder" or
+ * "malformed") for a replay that cannot be checked at all. Nothing here trusts the server's own verdict.
  */
 import {
   boardRows,
@@ -28,10 +31,11 @@ import {
   Unverifiable,
 } from "../rules/rules.js";
 import { dealHand, HAND_SIZE } from "./deal.js";
+import { heldToLadder } from "./ladder.js";
 import { publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
 import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
-import { endProblems, starProblems, startProblems } from "./totals.js";
+import { ending, endProblems, starProblems, startProblems } from "./totals.js";
 
 /* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0. */
 export const DEALERS = ["2", "3"];
@@ -94,6 +98,7 @@ class Walk {
     this.clientSeed = seeds.clientSeed;
     this.board = board;
     this.hands = [];
+    this.mode = game.mode;
     this.scoring = seeds.rules.scoring[game.mode];
     this.allowed = seeds.rules.continues[game.mode];
     this.target = Number.isInteger(game.target) ? game.target : null;
@@ -102,6 +107,7 @@ class Walk {
     this.moves = 0;
     this.continues = 0;
     this.reached = false;
+    this.declined = null; // the step number of No thanks, if the game ended by one
   }
 
   get current() {
@@ -237,9 +243,27 @@ class Walk {
     this.compareHand(step.hand, number);
   }
 
+  /* No thanks: only at "No moves left" with a Continue still possible, and the game's last step. */
+  declineGame(step, number, last) {
+    const left = this.hand.filter((_piece, slot) => !this.used[slot]);
+    const fitting = left.filter((piece) => fits(this.board, piece));
+    if (fitting.length)
+      this.current.problems.push({ code: "decline_fits", step: number, pieces: ids(fitting) });
+    if (this.continues >= this.allowed)
+      this.current.problems.push({ code: "decline_no_continue", step: number });
+    if (!last) this.current.problems.push({ code: "decline_not_last", step: number });
+    this.compareHand(step.hand, number);
+    this.compareBoard(step.board, number);
+    this.declined = number;
+  }
+
   async run(steps, game) {
     for (const [index, step] of steps.entries()) {
       const number = index + 1;
+      if (step.decline) {
+        this.declineGame(step, number, number === steps.length);
+        continue;
+      }
       if (step.continue) {
         await this.continueGame(step, number);
         continue;
@@ -253,19 +277,27 @@ class Walk {
   }
 }
 
+/* What the game is replayed with, {pieces, start, target, problems}: a challenge's from the ladder. */
+function heldTo(replay, game, ladder) {
+  if (game.mode === "challenge") return heldToLadder(replay, game, ladder);
+  const { pieces, published } = gamePieces(replay, game);
+  const start = parseBoard(replay.start_board);
+  return { pieces, start, target: game.target, problems: published ? [] : [{ code: "piece_set" }] };
+}
+
 /* The per-hand report and the game-wide problems of `replay` (see the top of this file). */
-export async function verifyReplay(replay, rulesets) {
+export async function verifyReplay(replay, rulesets, ladder = null) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
   const seeds = readSeeds(game.fair, rulesets);
   const problems = [];
   if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
     problems.push({ code: "commitment" });
-  const { pieces, published } = gamePieces(replay, game);
-  if (!published) problems.push({ code: "piece_set" });
-  const start = parseBoard(replay.start_board);
-  problems.push(...(await startProblems(game, start, seeds.serverSeed)));
-  const walk = new Walk(pieces, await hmacKey(seeds.serverSeed), seeds, start, game);
+  const held = heldTo(replay, game, ladder);
+  problems.push(...held.problems);
+  problems.push(...(await startProblems(game, parseBoard(replay.start_board), seeds.serverSeed)));
+  const heldGame = { ...game, target: held.target };
+  const walk = new Walk(held.pieces, await hmacKey(seeds.serverSeed), seeds, held.start, heldGame);
   try {
     await walk.deal();
     await walk.run(replay.steps, game);
@@ -274,5 +306,5 @@ export async function verifyReplay(replay, rulesets) {
     throw new Unverifiable("malformed", `malformed replay (${error})`);
   }
   problems.push(...endProblems(walk, game), ...starProblems(replay, game, seeds.rules, walk.score));
-  return { hands: walk.hands, problems };
+  return { hands: walk.hands, problems, ending: ending(walk) };
 }

@@ -24,6 +24,10 @@ export function describe(problem, t) {
     expected: pieceList(problem.expected),
     was: pieceList(problem.was),
     pieces: pieceList(problem.pieces),
+    number: problem.number,
+    version: problem.version,
+    first: problem.first,
+    last: problem.last,
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }

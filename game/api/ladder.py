@@ -1,0 +1,63 @@
+"""API: the published Challenge ladder, every version of every challenge (docs/api.md ``GET /api/challenges/``).
+
+Public and cacheable: it changes only when staff publish a new version or open or close a
+challenge, so it answers with ``Cache-Control: public`` and an ``ETag`` of its content, and
+a request whose ``If-None-Match`` names that tag gets ``304 Not Modified``.
+"""
+
+import hashlib
+import json
+
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.decorators import method_decorator
+from django.utils.http import quote_etag
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from blockknock.replica import replica_reads
+
+from .. import selectors
+
+LADDER_MAX_AGE = 300
+"""Seconds a client or a shared cache may keep the ladder without asking again (an edit shows within this)."""
+
+
+class ChallengeVersionSerializer(serializers.Serializer):
+    """One published definition of a challenge."""
+
+    number = serializers.IntegerField(source="challenge.number", help_text="The challenge number.")
+    version = serializers.IntegerField(
+        help_text="The version of this number's definition (1, 2, …); a game records it as challenge_version."
+    )
+    target = serializers.IntegerField(help_text="The score that wins the challenge.")
+    start_board = serializers.ListField(
+        child=serializers.CharField(), source="board_rows", help_text="8 strings of 8 characters, row 0 first."
+    )
+    piece_set = serializers.CharField(
+        source="set_name",
+        help_text='The set dealt: "base", "challenge-6", "challenge-10" or "challenge-15" (docs/fair-deal.md).',
+    )
+    active = serializers.BooleanField(
+        source="challenge.active", help_text="The challenge can be started now (false: closed by staff)."
+    )
+
+
+class ChallengeListView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []  # a public read: a bad token is no reason to refuse it
+    throttle_scope = "public"
+
+    @extend_schema(responses={200: ChallengeVersionSerializer(many=True)})
+    @method_decorator(replica_reads)
+    def get(self, request):
+        """Every published version of every challenge, by number then version: what a checker holds a
+        challenge game to (its number and ``challenge_version``). New games take each number's latest."""
+        data = ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data
+        tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
+        response = get_conditional_response(request, etag=tag) or Response(data)
+        response["ETag"] = tag
+        patch_cache_control(response, public=True, max_age=LADDER_MAX_AGE)
+        return response
