@@ -3,6 +3,7 @@ in Settings, the new-game dialog and the end card, the Daily's next 7 commitment
 
 import datetime as dt
 import re
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -10,6 +11,8 @@ import time_machine
 
 from game.models import DailySeed, Game, NextSeed
 from tests.helpers import EMPTY, first_move, log_in_new_guest, open_page, set_position
+
+PLAY_BUNDLE_ENTRY = Path(__file__).resolve().parents[2] / "static" / "js" / "pages" / "play.js"
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +44,8 @@ def test_the_page_carries_the_next_commitment_out_of_sight_and_how_to_play_shows
     commitment = NextSeed.objects.get(player=game.player).commitment
     assert f'data-next-commitment="{commitment}"' in page
     assert page.count(commitment) == 1  # issue 26: the dialog shows no commitment, only the hidden tag has it
-    assert "js/client-seed.js" in page
+    assert 'src="/static/build/js/pages/play.js"' in page  # the page's bundle: client-seed.js is in it
+    assert '"../client-seed.js"' in PLAY_BUNDLE_ENTRY.read_text()
     # Issue 26: Settings shows no commitment or seed, only "Fair deal ✓" to the explanation, which has them.
     settings = client.get("/settings/").content.decode()
     assert commitment not in settings and 'id="client-seed"' not in settings

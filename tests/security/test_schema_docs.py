@@ -37,6 +37,7 @@ def test_every_throttled_call_documents_429_with_retry_after(schema):
         if method in METHODS
     ]
     assert sorted(throttled) == [
+        ("GET", "/api/challenges/"),
         ("GET", "/api/dailies/"),
         ("GET", "/api/games/{game_id}/replay/"),
         ("GET", "/api/games/{game_id}/review/"),
