@@ -247,12 +247,32 @@ def test_the_check_and_its_seeds_fit_a_360_pixel_phone(browser, live_server, lan
         page.goto(fair_url(game))
         expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
         assert page.evaluate("document.documentElement.scrollWidth") == 360
+        page.get_by_test_id("fair-how").locator("summary").click()  # the seeds are under "How it was checked"
         check = page.get_by_test_id("fair-check").bounding_box()
         for field in ("commitment", "server_seed", "client_seed"):
             seed = page.locator(f'[data-fair-seed="{field}"]').bounding_box()
             assert check["x"] < seed["x"] and seed["x"] + seed["width"] < check["x"] + check["width"]
     finally:
         context.close()
+
+
+def test_on_a_phone_the_verdict_reads_in_the_first_screen_and_the_proof_is_folded_under_it(phone_page: Page):
+    """The page led with the proof's details: 11,800 px on a phone before the end of a long game's page."""
+    page = phone_page
+    game = finished_game(5)
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    summary = page.get_by_test_id("fair-summary").bounding_box()
+    assert summary["y"] + summary["height"] <= page.viewport_size["height"]  # the verdict, without scrolling
+    hands = page.get_by_test_id("fair-hands")
+    expect(hands.locator("summary")).to_have_text(
+        f"Every hand ({game.deals}), each with one way to place its three pieces"
+    )
+    expect(page.get_by_test_id("fair-hand").first).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollHeight") < 2 * page.viewport_size["height"]
+    hands.locator("summary").tap()
+    expect(page.get_by_test_id("fair-hand").first).to_be_visible()
+    expect(page.get_by_test_id("fair-verdict").first).to_contain_text("Verified in your browser")
 
 
 def test_a_hand_that_does_not_match_on_a_later_page_is_linked_from_the_first(page: Page):
