@@ -180,6 +180,7 @@ def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page:
     expect(failures.first).to_contain_text("Hand 3: Step ")
     expect(failures.first).to_contain_text(why)
     verdict = page.locator('[data-deal="2"] [data-fair-verdict]')
+    expect(verdict).to_be_visible()  # the hands' proof unfolds when one does not match
     expect(verdict).to_contain_text("Does not match")
     expect(verdict).to_contain_text(why)
     for k in (0, 1, 3):

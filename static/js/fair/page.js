@@ -148,6 +148,9 @@ function showSummary(rootEl, report, t) {
   for (const problem of report.problems) failures.append(line(describe(problem, t)));
   for (const hand of failed) failures.append(failedHand(rootEl, hand, t, numbers));
   failures.hidden = !failures.children.length;
+  // A hand that does not match is what the player came for: its proof unfolds (the verdict says which).
+  const hands = document.querySelector("[data-fair-hands]");
+  if (hands && failed.length) hands.open = true;
   if (!failed.length && !report.problems.length) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
