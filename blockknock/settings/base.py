@@ -300,7 +300,8 @@ REST_FRAMEWORK = {
     # address, one move a second each, 100 new guests).
     "DEFAULT_THROTTLE_CLASSES": ["blockknock.throttles.ScopedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "guest": "200/hour",  # new guests per address (API and a first visit to a page)
+        # new guests per address (API and a first visit's first move): README § Load, faults and abuse says why 100
+        "guest": "100/hour",
         "login": "20/min",  # password checks per address (token endpoint and login form)
         "games": "60/min",  # game starts per player
         "moves": "300/min",  # moves per player
