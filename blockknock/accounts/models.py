@@ -51,6 +51,20 @@ class Player(AbstractUser):
     def __str__(self) -> str:
         return self.name or self.username
 
+    @property
+    def is_secured(self) -> bool:
+        """Whether the player can get back in on another device: a verified email or an authenticator
+        (a passkey, an authenticator app). A password alone can be forgotten with no way back."""
+        from allauth.account.models import EmailAddress
+        from allauth.mfa.models import Authenticator
+
+        if self.pk is None:
+            return False
+        return (
+            EmailAddress.objects.filter(user_id=self.pk, verified=True).exists()
+            or Authenticator.objects.filter(user_id=self.pk).exists()
+        )
+
     def set_password(self, raw_password):
         """Django's, remembering whether it replaces a password (:attr:`password_replaced`): a guest's
         first one, at sign-up, replaces none, so its API token stays (``services.on_password_set``)."""

@@ -14,6 +14,8 @@ language active when the guest is created (the browser's, through
 import secrets
 import unicodedata
 
+from django.contrib.auth.validators import UnicodeUsernameValidator
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -131,3 +133,8 @@ def guest_name() -> str:
     if (get_language() or "").lower().startswith("zh"):
         return f"{secrets.choice(ADJECTIVES_ZH_HANT)}{secrets.choice(ANIMALS_ZH_HANT)} {number}"
     return f"{secrets.choice(ADJECTIVES)} {secrets.choice(ANIMALS)} {number}"
+
+
+USERNAME_VALIDATORS = [UnicodeUsernameValidator(), name_validate]
+"""A username's checks at sign-up (allauth's ``ACCOUNT_USERNAME_VALIDATORS``): Django's, and a new
+account's username is also its display name, so it obeys the same rules."""

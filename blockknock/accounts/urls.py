@@ -1,19 +1,24 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path
+"""``/accounts/``: the site's own account pages, then django-allauth's (sign-in, sign-up, sign-out, email,
+password, passkeys under ``2fa/``, signed-in devices under ``sessions/``).
 
-from blockknock.throttles import throttle
+allauth's pages keep allauth's URL names (``account_login``, ``account_signup``, ``mfa_index``…);
+its rate limits (``ACCOUNT_RATE_LIMITS``) guard its posts.
+"""
+
+from django.urls import include, path
 
 from . import views
 
 app_name = "accounts"
 
 urlpatterns = [
-    path("signup/", throttle("signup")(views.signup), name="signup"),  # POSTs: per-address rate
-    path("login/", throttle("login")(auth_views.LoginView.as_view()), name="login"),  # POSTs: per-address rate
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("name/", views.rename, name="rename"),
-    # POSTs check the old password: per-address rate, as logging in
-    path("password/", throttle("login")(views.PasswordChangeView.as_view()), name="password_change"),
     path("sign-out-everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("session/", views.session_state, name="session"),  # the board's check after a stale token
+]
+
+allauth_urlpatterns = [
+    # A guest has no password to set: it signs up (the same row keeps its games), not a bare password.
+    path("password/set/", views.guest_to_signup(views.PasswordSetView.as_view()), name="account_set_password"),
+    path("", include("allauth.urls")),
 ]

@@ -1,14 +1,18 @@
-"""Thin views for sign-up, renaming, the language, Settings, the password, signing out everywhere and the
-session's state; log in / log out and the password change are Django's own views."""
+"""Thin views for renaming, the language, Settings, signing out everywhere and the session's state.
+
+Signing in, up and out, email, passwords, passkeys and devices are django-allauth's views
+(``urls.allauth_urlpatterns``), shaped for guests by ``adapter.py``."""
+
+from functools import wraps
+
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
-from django.contrib.auth import views as auth_views
+from allauth.account.views import PasswordSetView
+from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n
@@ -16,25 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from . import services
-from .forms import NameForm, SignupForm
-
-
-def signup(request):
-    """Sign up; a guest playing in this browser keeps all its games and progress."""
-    guest = request.user if request.user.is_authenticated and request.user.is_guest else None
-    if request.user.is_authenticated and guest is None:
-        return redirect("settings")
-    form = SignupForm(request.POST or None, instance=guest)
-    if request.method == "POST" and form.is_valid():
-        player = services.player_signup(
-            player=guest,
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-        )
-        login(request, player, backend=services.GUEST_BACKEND)
-        messages.success(request, _("Welcome, %(name)s! Your games are saved to your account.") % {"name": player.name})
-        return redirect("game:play")
-    return render(request, "accounts/signup.html", {"form": form})
+from .forms import NameForm
 
 
 @require_POST
@@ -66,25 +52,16 @@ def language_set(request):
     return response
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's password change; this browser stays signed in, every other session ends and the API
-    token is rotated (``services.on_password_set``). A guest has no password: it is sent to sign up."""
+def guest_to_signup(view):
+    """``view`` for an account; a guest is sent to sign up, which keeps its games on the same row."""
 
-    template_name = "accounts/password_change.html"
-    success_url = reverse_lazy("settings")
-
-    def dispatch(self, request, *args, **kwargs):
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
         if request.user.is_authenticated and request.user.is_guest:
-            return redirect("accounts:signup")
-        return super().dispatch(request, *args, **kwargs)
+            return redirect("account_signup")
+        return view(request, *args, **kwargs)
 
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        messages.success(
-            self.request,
-            _("Your password is changed. Every other device is signed out and your API token is replaced."),
-        )
-        return response
+    return wrapped
 
 
 @require_POST
@@ -98,8 +75,8 @@ def sign_out_everywhere(request):
         return redirect("settings")
     services.sessions_end(player=player)
     logout(request)
-    messages.success(request, _("You are signed out on every device. Log in again to carry on."))
-    return redirect("accounts:login")
+    messages.success(request, _("You are signed out on every device. Sign in again to carry on."))
+    return redirect("account_login")
 
 
 @require_GET
