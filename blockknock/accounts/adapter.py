@@ -25,6 +25,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context
 from allauth.mfa.adapter import DefaultMFAAdapter
 from django.conf import settings
+from django.shortcuts import resolve_url
 from django.utils.translation import gettext_lazy as _
 
 from .models import Player
@@ -65,10 +66,23 @@ class AccountAdapter(DefaultAccountAdapter):
             user.save()
         return user
 
+    def post_login(self, request, user, *, signup: bool, **kwargs):
+        """allauth's; after a sign-up its message says the progress is kept rather than "signed in"."""
+        self._signed_up = signup
+        return super().post_login(request, user, signup=signup, **kwargs)
+
+    def add_message(self, request, level, message_template=None, message_context=None, extra_tags="", message=None):
+        if message_template == "account/messages/logged_in.txt" and getattr(self, "_signed_up", False):
+            message_template = "account/messages/signed_up.txt"
+        super().add_message(request, level, message_template, message_context, extra_tags, message)
+
     def login(self, request, user) -> None:
         """allauth's, with the session bound to the cached backend whichever backend checked the password."""
         user.backend = GUEST_BACKEND
         super().login(request, user)
+
+    def get_password_change_redirect_url(self, request) -> str:
+        return resolve_url("settings")
 
     def is_reauthentication_required(self, *, app: str, **kwargs) -> bool:
         """A guest has nothing to re-enter (no password, no passkey yet): the session is its only key."""

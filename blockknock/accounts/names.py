@@ -135,6 +135,6 @@ def guest_name() -> str:
     return f"{secrets.choice(ADJECTIVES)} {secrets.choice(ANIMALS)} {number}"
 
 
-USERNAME_VALIDATORS = [UnicodeUsernameValidator(), name_validate]
+USERNAME_VALIDATORS = [name_validate, UnicodeUsernameValidator()]
 """A username's checks at sign-up (allauth's ``ACCOUNT_USERNAME_VALIDATORS``): Django's, and a new
 account's username is also its display name, so it obeys the same rules."""

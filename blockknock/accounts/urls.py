@@ -18,7 +18,8 @@ urlpatterns = [
 ]
 
 allauth_urlpatterns = [
-    # A guest has no password to set: it signs up (the same row keeps its games), not a bare password.
+    # A guest has no password to change or set: it signs up (the same row keeps its games).
+    path("password/change/", views.guest_to_signup(views.PasswordChangeView.as_view()), name="account_change_password"),
     path("password/set/", views.guest_to_signup(views.PasswordSetView.as_view()), name="account_set_password"),
     path("", include("allauth.urls")),
 ]

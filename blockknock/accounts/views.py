@@ -5,10 +5,9 @@ Signing in, up and out, email, passwords, passkeys and devices are django-allaut
 
 from functools import wraps
 
-
 from django.conf import settings
 from django.contrib import messages
-from allauth.account.views import PasswordSetView
+from allauth.account.views import PasswordChangeView, PasswordSetView
 from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.middleware.csrf import get_token

@@ -49,8 +49,8 @@ class Env:
     email_url: str | None  # EMAIL_URL: smtp://user:password@host:port (smtp+tls:// or ?tls=1 for STARTTLS)
     email_host: str | None  # EMAIL_HOST (with EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS)
     email_port: int | None  # EMAIL_PORT
-    email_host_user: str  # EMAIL_HOST_USER
-    email_host_password: str  # EMAIL_HOST_PASSWORD
+    email_user: str  # EMAIL_HOST_USER
+    email_password: str  # EMAIL_HOST_PASSWORD
     email_use_tls: bool | None  # EMAIL_USE_TLS
     default_from_email: str | None  # DEFAULT_FROM_EMAIL: the sender of the site's mails
 
@@ -72,8 +72,8 @@ env = Env(
     email_url=os.environ.get("EMAIL_URL") or None,
     email_host=os.environ.get("EMAIL_HOST") or None,
     email_port=int(os.environ["EMAIL_PORT"]) if os.environ.get("EMAIL_PORT", "").strip() else None,
-    email_host_user=os.environ.get("EMAIL_HOST_USER") or "",
-    email_host_password=os.environ.get("EMAIL_HOST_PASSWORD") or "",
+    email_user=os.environ.get("EMAIL_HOST_USER") or "",
+    email_password=os.environ.get("EMAIL_HOST_PASSWORD") or "",
     email_use_tls=_flag(os.environ.get("EMAIL_USE_TLS")),
     default_from_email=os.environ.get("DEFAULT_FROM_EMAIL") or None,
 )
@@ -244,59 +244,13 @@ LOGOUT_REDIRECT_URL = "game:play"
 # 403 csrf_failed (JSON), and the board fetches a fresh token (accounts:session).
 CSRF_FAILURE_VIEW = "blockknock.errors.csrf_failure"
 
-# django-allauth: sign-in, sign-up, email, password reset (allauth.account), passkeys and
-# authenticator apps (allauth.mfa), signed-in devices (allauth.usersessions). Guests, secured
-# accounts and sign-up meet in one place, the adapter (blockknock/accounts/adapter.py).
-ACCOUNT_ADAPTER = "blockknock.accounts.adapter.AccountAdapter"
-ACCOUNT_LOGIN_METHODS = {"username", "email"}
-ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]  # email optional
-ACCOUNT_EMAIL_VERIFICATION = "optional"  # an email given is verified by a link; playing never waits for it
-ACCOUNT_EMAIL_NOTIFICATIONS = True  # a changed email or password is told to the (old) address
-ACCOUNT_CHANGE_EMAIL = True  # one address at a time; a change keeps the old one until the new is verified
-ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_USER_DISPLAY = "blockknock.accounts.adapter.user_display"
-ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False  # a guest is signed in, and may still sign in or sign up
-ACCOUNT_LOGOUT_REDIRECT_URL = "game:play"
-ACCOUNT_USERNAME_MIN_LENGTH = 1
-ACCOUNT_USERNAME_VALIDATORS = "blockknock.accounts.names.USERNAME_VALIDATORS"
-ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = False  # reset by a link in the mail
-# Counted in the default cache (Redis in production). A failed sign-in counts against
-# the address and the account: a guess spread over many addresses is still stopped.
-ACCOUNT_RATE_LIMITS = {
-    "login": "30/m/ip",
-    "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/h/ip",
-    "reset_password": "20/m/ip,5/m/key",
-    "reset_password_from_key": "20/m/ip",
-    "change_password": "5/m/user",
-    "manage_email": "10/m/user",
-    "confirm_email": "1/3m/key",
-    "reauthenticate": "10/m/user",
-}
-ALLAUTH_TRUSTED_PROXY_COUNT = env.num_proxies or 0  # as REST_FRAMEWORK's NUM_PROXIES
-MFA_ADAPTER = "blockknock.accounts.adapter.MFAAdapter"
-MFA_SUPPORTED_TYPES = ["totp", "webauthn", "recovery_codes"]
-MFA_PASSKEY_LOGIN_ENABLED = True  # "Sign in with a passkey" on the sign-in page
-MFA_TOTP_ISSUER = "Block Knock!"
-USERSESSIONS_TRACK_ACTIVITY = True  # Settings → Signed-in devices shows when each was last seen
+# django-allauth (sign-in, sign-up, email, password reset, passkeys, signed-in devices): settings/accounts.py
+from .accounts import *  # noqa: E402, F403
 
+ALLAUTH_TRUSTED_PROXY_COUNT = env.num_proxies or 0  # as REST_FRAMEWORK's NUM_PROXIES
 # Mail: written to files in var/mail/ unless an SMTP server is configured (README § Production).
-SMTP = mail.smtp(
-    url=env.email_url,
-    host=env.email_host,
-    port=env.email_port,
-    user=env.email_host_user,
-    password=env.email_host_password,
-    use_tls=env.email_use_tls,
-)
-if SMTP is not None:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST, EMAIL_PORT, EMAIL_USE_TLS, EMAIL_USE_SSL = SMTP.host, SMTP.port, SMTP.use_tls, SMTP.use_ssl
-    EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = SMTP.user, SMTP.password
-    EMAIL_TIMEOUT = 10  # a mail server that hangs fails the one request, not the worker
-else:
-    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-    EMAIL_FILE_PATH = VAR_DIR / "mail"
+SMTP = mail.smtp(env.email_url, env.email_host, env.email_port, env.email_user, env.email_password, env.email_use_tls)
+MAILERS = mail.mailers(SMTP, file_path=VAR_DIR / "mail")
 DEFAULT_FROM_EMAIL = env.default_from_email or "Block Knock! <noreply@localhost>"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

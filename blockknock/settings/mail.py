@@ -1,12 +1,12 @@
 """The SMTP server of production from the environment: ``EMAIL_URL`` or ``EMAIL_HOST`` and its companions.
 
->>> smtp(url="smtp+tls://mailer:s%40cret@mail.example.org:587", host=None, port=None, user="", password="", use_tls=None)
+>>> smtp("smtp+tls://mailer:s%40cret@mail.example.org:587", None, None, "", "", None)
 Smtp(host='mail.example.org', port=587, user='mailer', password='s@cret', use_tls=True, use_ssl=False)
->>> smtp(url="smtps://mail.example.org", host=None, port=None, user="", password="", use_tls=None).port
+>>> smtp("smtps://mail.example.org", None, None, "", "", None).port
 465
->>> smtp(url=None, host="mail.example.org", port=None, user="u", password="p", use_tls=True)
+>>> smtp(None, "mail.example.org", None, "u", "p", True)
 Smtp(host='mail.example.org', port=587, user='u', password='p', use_tls=True, use_ssl=False)
->>> smtp(url=None, host=None, port=None, user="", password="", use_tls=None) is None
+>>> smtp(None, None, None, "", "", None) is None
 True
 """
 
@@ -29,7 +29,7 @@ class Smtp:
     use_ssl: bool  # TLS from the first byte (port 465)
 
 
-def smtp(*, url: str | None, host: str | None, port: int | None, user: str, password: str, use_tls: bool | None):
+def smtp(url: str | None, host: str | None, port: int | None, user: str, password: str, use_tls: bool | None):
     """The server to send through, or ``None`` when neither ``url`` nor ``host`` names one.
 
     The separate variables fill what the URL leaves out; ``?tls=1`` in a ``smtp://`` URL asks for STARTTLS.
@@ -59,3 +59,24 @@ def smtp(*, url: str | None, host: str | None, port: int | None, user: str, pass
         use_tls=starttls and not implicit,
         use_ssl=implicit,
     )
+
+
+def mailers(server: Smtp | None, *, file_path) -> dict:
+    """Django's ``MAILERS``: SMTP through ``server``, else each mail written as a file in ``file_path``."""
+    if server is None:
+        return {
+            "default": {
+                "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                "OPTIONS": {"file_path": str(file_path)},
+            }
+        }
+    options = {
+        "host": server.host,
+        "port": server.port,
+        "username": server.user,
+        "password": server.password,
+        "use_tls": server.use_tls,
+        "use_ssl": server.use_ssl,
+        "timeout": 10,  # a mail server that hangs fails the one request, not the worker
+    }
+    return {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": options}}

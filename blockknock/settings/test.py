@@ -48,4 +48,4 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # tests read mail.outbox
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}  # tests read mail.outbox
