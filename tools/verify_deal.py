@@ -8,6 +8,7 @@ The rules it implements (dealers "2" and "3", the Daily's; rules version "1") ar
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
+    python3 tools/verify_deal.py blockknock-games-2026-12-06.json   (Settings → Download my games)
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
@@ -687,6 +688,32 @@ def check_vectors(data: Json) -> int:
     return 1 if failed else 0
 
 
+def verify_games(data: Json) -> int:
+    """A "Download my games" file (``{"format": "blockknock-games", "replays": [...]}``): every replay checked
+    as one; a game dealt before verifiable deals is listed and skipped. Exit status as for one replay."""
+    failed = checked = 0
+    for replay in data["replays"]:
+        game = replay.get("game", {})
+        name = f"game {game.get('id')} ({game.get('mode')})"
+        try:
+            reports, problems = verify(replay)
+        except Unusable as exc:
+            if game.get("fair") is None:
+                print(f"{name}: skipped, dealt before verifiable deals")
+                continue
+            print(f"{name}: cannot verify: {exc}")
+            return 2
+        checked += 1
+        bad = [r.k + 1 for r in reports if r.problems] + problems
+        failed += bool(bad)
+        print(
+            f"{name}: "
+            + (f"FAILED — {problems or ''} hands {[r.k + 1 for r in reports if r.problems]}" if bad else "PASS")
+        )
+    print(f"{'FAIL' if failed else 'PASS'}: {checked - failed} of {checked} games verified")
+    return 1 if failed else 0
+
+
 def main(argv: list[str]) -> int:
     if argv in (["--help"], ["-h"]):
         print(__doc__)
@@ -698,6 +725,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         replay = load(argv[0])
+        if isinstance(replay, dict) and replay.get("format") == "blockknock-games":
+            return verify_games(replay)
         reports, problems = verify(replay)
     except Unusable as exc:
         print(f"cannot verify: {exc}")

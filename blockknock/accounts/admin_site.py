@@ -19,7 +19,6 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext_lazy as _
 
 
-
 def second_factor_passed(request) -> bool:
     """The player has an authenticator and this session was signed in through it (allauth's ``mfa`` step)."""
     user = request.user

@@ -3,7 +3,7 @@
 from django import forms
 
 from .models import Player
-from .names import name_normalise, name_validate
+from .names import name_normalise
 
 
 class DisplayNameField(forms.CharField):

@@ -5,6 +5,7 @@ allauth's pages keep allauth's URL names (``account_login``, ``account_signup``,
 its rate limits (``ACCOUNT_RATE_LIMITS``) guard its posts.
 """
 
+from allauth.account.views import PasswordChangeView, PasswordSetView
 from django.urls import include, path
 
 from . import views
@@ -15,11 +16,13 @@ urlpatterns = [
     path("name/", views.rename, name="rename"),
     path("sign-out-everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("session/", views.session_state, name="session"),  # the board's check after a stale token
+    path("close/", views.account_close, name="close"),
+    path("developer-key/", views.developer_key_replace, name="developer_key"),
 ]
 
 allauth_urlpatterns = [
     # A guest has no password to change or set: it signs up (the same row keeps its games).
-    path("password/change/", views.guest_to_signup(views.PasswordChangeView.as_view()), name="account_change_password"),
-    path("password/set/", views.guest_to_signup(views.PasswordSetView.as_view()), name="account_set_password"),
+    path("password/change/", views.guest_to_signup(PasswordChangeView.as_view()), name="account_change_password"),
+    path("password/set/", views.guest_to_signup(PasswordSetView.as_view()), name="account_set_password"),
     path("", include("allauth.urls")),
 ]

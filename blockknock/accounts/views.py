@@ -7,7 +7,6 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from allauth.account.views import PasswordChangeView, PasswordSetView
 from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.middleware.csrf import get_token
@@ -76,6 +75,32 @@ def sign_out_everywhere(request):
     logout(request)
     messages.success(request, _("You are signed out on every device. Sign in again to carry on."))
     return redirect("account_login")
+
+
+def account_close(request):
+    """Settings → Close my account: a page that says what goes and what is kept, then (POST, the box ticked)
+    the account is closed (``services.account_close``) and this browser signed out."""
+    player = request.user
+    if not player.is_authenticated:
+        return redirect("settings")
+    if request.method == "POST":
+        if request.POST.get("confirm") != "close":
+            messages.error(request, _("Tick the box to confirm that you want to close your account."))
+            return redirect("accounts:close")
+        services.account_close(player=player)
+        logout(request)
+        messages.success(request, _("Your account is closed. Your games stay, shown as played by a closed account."))
+        return redirect("game:play")
+    return render(request, "accounts/close.html")
+
+
+@require_POST
+def developer_key_replace(request):
+    """Settings → For developers: the player's API token is retired; the next ``POST /api/auth/token/`` gets a new one."""
+    if request.user.is_authenticated and not request.user.is_guest:
+        services.token_rotate(request.user)
+        messages.success(request, _("Your developer key is replaced: programs using the old one must sign in again."))
+    return redirect("settings")
 
 
 @require_GET

@@ -6,10 +6,15 @@ works without a script; ``static/js/review.js`` then steps through the moves in
 place (buttons, ←/→, Home/End) from the page's ``json_script`` data.
 """
 
+import json
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
@@ -17,6 +22,7 @@ from blockknock.parsers import decimal
 from .. import seeds
 from ..daily.sealed import history_page
 from ..models import Game
+from .export import player_games_export
 from .fairness import game_fairness
 from .review import game_review
 from .review_page import board_cells, review_page
@@ -81,3 +87,21 @@ def fairness(request: HttpRequest, game: Game) -> HttpResponse:
         "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)
+
+
+@require_GET
+def games_download(request: HttpRequest) -> HttpResponse:
+    """Settings → Your data → "Download my games": the signed-in player's ended games, one JSON file
+    (:func:`~.export.player_games_export`) that ``tools/verify_deal.py`` checks offline."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    from ..api.serializers import ReplaySerializer  # the API's Replay, byte for byte the same as /replay/
+
+    data = player_games_export(request.user, lambda replay: ReplaySerializer(replay).data)
+    response = HttpResponse(
+        json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False), content_type="application/json"
+    )
+    day = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="blockknock-games-{day}.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,7 +1,12 @@
 """Signing in through allauth's second-factor step in a test client: a player with an authenticator app (TOTP)."""
 
-from allauth.mfa.totp.internal.auth import TOTP, format_hotp_value, generate_totp_secret, hotp_value
-from allauth.mfa.totp.internal.auth import yield_hotp_counters_from_time
+from allauth.mfa.totp.internal.auth import (
+    TOTP,
+    format_hotp_value,
+    generate_totp_secret,
+    hotp_value,
+    yield_hotp_counters_from_time,
+)
 from django.test import Client
 
 from blockknock.accounts.models import Player
