@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/leaderboards/", include("leaderboards.api.urls")),
     path("api/themes/", include("themes.api.urls")),
+    path("api/", include("blockknock.accounts.api_urls")),  # auth/guest/, auth/token/, me/
     path("api/", include("game.api.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("", include("themes.urls")),  # settings/theme/ (the shop), themes/looks.css

@@ -27,6 +27,7 @@ from allauth.mfa.adapter import DefaultMFAAdapter
 from django.conf import settings
 from django.shortcuts import resolve_url
 from django.utils.translation import gettext_lazy as _
+from rest_framework import throttling
 
 from .models import Player
 from .services import GUEST_BACKEND
@@ -90,6 +91,10 @@ class AccountAdapter(DefaultAccountAdapter):
         if request is not None and _guest(request) is not None:
             return False
         return super().is_reauthentication_required(app=app, **kwargs)
+
+    def get_client_ip(self, request) -> str:
+        """The address allauth's limits count: the one the site's throttles count (DRF's, ``NUM_PROXIES``)."""
+        return throttling.BaseThrottle().get_ident(request) or ""
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{SITE_NAME}] {subject}"

@@ -6,6 +6,7 @@ its rate limits (``ACCOUNT_RATE_LIMITS``) guard its posts.
 """
 
 from allauth.account.views import PasswordChangeView, PasswordSetView
+from allauth.mfa.totp import views as totp_views
 from django.urls import include, path
 
 from . import views
@@ -24,5 +25,7 @@ allauth_urlpatterns = [
     # A guest has no password to change or set: it signs up (the same row keeps its games).
     path("password/change/", views.guest_to_signup(PasswordChangeView.as_view()), name="account_change_password"),
     path("password/set/", views.guest_to_signup(PasswordSetView.as_view()), name="account_set_password"),
+    # A guest keeps its progress with a passkey or an email, not an authenticator app alone.
+    path("2fa/totp/activate/", views.guest_to_signup(totp_views.activate_totp), name="mfa_activate_totp"),
     path("", include("allauth.urls")),
 ]

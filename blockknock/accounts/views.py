@@ -96,7 +96,7 @@ def account_close(request):
 
 @require_POST
 def developer_key_replace(request):
-    """Settings → For developers: the player's API token is retired; the next ``POST /api/auth/token/`` gets a new one."""
+    """Settings → For developers: the API token is retired; the next ``POST /api/auth/token/`` gets a new one."""
     if request.user.is_authenticated and not request.user.is_guest:
         services.token_rotate(request.user)
         messages.success(request, _("Your developer key is replaced: programs using the old one must sign in again."))

@@ -35,4 +35,5 @@ MFA_ADAPTER = "blockknock.accounts.adapter.MFAAdapter"
 MFA_SUPPORTED_TYPES = ["totp", "webauthn", "recovery_codes"]
 MFA_PASSKEY_LOGIN_ENABLED = True  # "Sign in with a passkey" on the sign-in page
 MFA_TOTP_ISSUER = "Block Knock!"
-USERSESSIONS_TRACK_ACTIVITY = True  # Settings → Signed-in devices shows when each was last seen
+# Signed-in devices are recorded when they sign in; not tracked per request, so a page view writes nothing.
+USERSESSIONS_TRACK_ACTIVITY = False

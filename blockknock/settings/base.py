@@ -103,6 +103,7 @@ DJANGO_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # allauth's passkey and device lists ("3 days ago")
     "whitenoise.runserver_nostatic",  # must precede staticfiles
     "django.contrib.staticfiles",
 ]
@@ -144,7 +145,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "blockknock.accounts.middleware.PlayerLanguageMiddleware",  # the player's saved language
     "allauth.account.middleware.AccountMiddleware",
-    "allauth.usersessions.middleware.UserSessionsMiddleware",  # Settings → Signed-in devices
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -247,7 +247,6 @@ CSRF_FAILURE_VIEW = "blockknock.errors.csrf_failure"
 # django-allauth (sign-in, sign-up, email, password reset, passkeys, signed-in devices): settings/accounts.py
 from .accounts import *  # noqa: E402, F403
 
-ALLAUTH_TRUSTED_PROXY_COUNT = env.num_proxies or 0  # as REST_FRAMEWORK's NUM_PROXIES
 # Mail: written to files in var/mail/ unless an SMTP server is configured (README § Production).
 SMTP = mail.smtp(env.email_url, env.email_host, env.email_port, env.email_user, env.email_password, env.email_use_tls)
 MAILERS = mail.mailers(SMTP, file_path=VAR_DIR / "mail")

@@ -57,4 +57,3 @@ X_FRAME_OPTIONS = "DENY"
 # Behind one HTTPS proxy unless NUM_PROXIES says otherwise: the address it appends
 # to X-Forwarded-For is the client's (rate limits count per address).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": env.num_proxies if env.num_proxies is not None else 1}  # noqa: F405
-ALLAUTH_TRUSTED_PROXY_COUNT = REST_FRAMEWORK["NUM_PROXIES"]  # allauth's limits count the same address

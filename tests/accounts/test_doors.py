@@ -104,3 +104,14 @@ def test_a_player_who_is_not_staff_is_refused_the_admin(ada):
     browser.post("/accounts/login/", {"login": "ada", "password": PASSWORD})
     refused = browser.get("/admin/login/")
     assert refused.status_code == 403 and "This account cannot open the admin." in refused.content.decode()
+
+
+def test_the_api_token_endpoint_counts_failures_against_the_account_too(ada):
+    codes = []
+    for n in range(PER_ACCOUNT + 2):
+        answer = Client().post(
+            "/api/auth/token/", {"username": "ada", "password": WRONG}, content_type="application/json", **_address(n)
+        )
+        codes.append(answer.status_code)
+    assert codes == [400] * PER_ACCOUNT + [429, 429]
+    assert answer.json()["error"] == "throttled" and answer["Retry-After"] == "300"
