@@ -22,6 +22,7 @@ Whether a player can get back in on another device is :attr:`Player.is_secured
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.internal.flows.login import record_authentication
 from allauth.core import context
 from allauth.mfa.adapter import DefaultMFAAdapter
 from django.conf import settings
@@ -113,8 +114,11 @@ class MFAAdapter(DefaultMFAAdapter):
 def on_authenticator_added(sender, request, user, authenticator, **kwargs) -> None:
     """``allauth.mfa.signals.authenticator_added``: a guest who adds a passkey is an account from now on.
 
-    It keeps its generated username (it signs in with the passkey) and the name it played under.
+    It keeps its generated username (it signs in with the passkey) and the name it played under. Making
+    the passkey verified the player on the device (its fingerprint, face or screen lock), so the session
+    records it as a fresh sign-in with it: the backup codes shown next ask for nothing more.
     """
     if user.is_guest:
         user.is_guest = False
         user.save(update_fields=["is_guest"])
+        record_authentication(request, user, "mfa", type=authenticator.type, id=authenticator.pk, reauthenticated=True)

@@ -21,7 +21,6 @@ from .auth import me_data
 from .serializers import PlayerSerializer
 from .services import guest_create
 
-
 FAILED_SIGN_IN_WAIT = 5 * 60
 """Retry-After over allauth's limit of failed sign-ins: the per-account window of ``ACCOUNT_RATE_LIMITS``."""
 

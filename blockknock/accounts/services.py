@@ -139,6 +139,18 @@ def stars_paid_on(*, player: Player, day, reason: str) -> int:
     return StarEntry.objects.filter(player=player, day=day, reason=reason).aggregate(total=Sum("amount"))["total"] or 0
 
 
+def is_last_way_in(player: Player, authenticator_id) -> bool:
+    """Whether removing authenticator ``authenticator_id`` would leave ``player`` no way to sign in: no password,
+    no verified email (a reset link), no other passkey or authenticator app (recovery codes only back one up)."""
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+
+    if player.has_usable_password() or EmailAddress.objects.filter(user=player, verified=True).exists():
+        return False
+    others = Authenticator.objects.filter(user=player).exclude(pk=authenticator_id)
+    return not others.exclude(type=Authenticator.Type.RECOVERY_CODES).exists()
+
+
 @transaction.atomic
 def account_close(*, player: Player) -> None:
     """Settings → Close my account: the name, email, passkeys and authenticators, sessions and token go.

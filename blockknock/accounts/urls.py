@@ -7,6 +7,7 @@ its rate limits (``ACCOUNT_RATE_LIMITS``) guard its posts.
 
 from allauth.account.views import PasswordChangeView, PasswordSetView
 from allauth.mfa.totp import views as totp_views
+from allauth.mfa.webauthn import views as webauthn_views
 from django.urls import include, path
 
 from . import views
@@ -27,5 +28,10 @@ allauth_urlpatterns = [
     path("password/set/", views.guest_to_signup(PasswordSetView.as_view()), name="account_set_password"),
     # A guest keeps its progress with a passkey or an email, not an authenticator app alone.
     path("2fa/totp/activate/", views.guest_to_signup(totp_views.activate_totp), name="mfa_activate_totp"),
+    path(
+        "2fa/webauthn/keys/<int:pk>/remove/",
+        views.keeps_a_way_in(webauthn_views.remove_webauthn),
+        name="mfa_remove_webauthn",
+    ),
     path("", include("allauth.urls")),
 ]

@@ -62,6 +62,21 @@ def guest_to_signup(view):
     return wrapped
 
 
+def keeps_a_way_in(view):
+    """allauth's passkey removal, refused for the player's last way in (no password, no verified email,
+    no other passkey or app): the account would be lost."""
+
+    @wraps(view)
+    def wrapped(request, pk, *args, **kwargs):
+        player = request.user
+        if request.method == "POST" and player.is_authenticated and services.is_last_way_in(player, pk):
+            messages.error(request, _("This passkey is your only way to sign in. Add another one or an email first."))
+            return redirect("mfa_list_webauthn")
+        return view(request, *args, pk=pk, **kwargs)
+
+    return wrapped
+
+
 @require_POST
 def sign_out_everywhere(request):
     """Settings → Sign out everywhere: every session of the account ends, this one too, and its API token is rotated.
