@@ -92,9 +92,8 @@ def test_a_guest_keeps_its_progress_with_a_passkey_and_signs_in_with_it_elsewher
         _keep_with_passkey(phone, "My phone")
         player = Player.objects.get(pk=guest.pk)
         assert (player.is_guest, player.is_secured, player.name) == (False, True, guest.name)
-        assert list(Authenticator.objects.filter(user=player, type="webauthn").values_list("data__name", flat=True)) == [
-            "My phone"
-        ]
+        passkeys = Authenticator.objects.filter(user=player, type="webauthn")
+        assert list(passkeys.values_list("data__name", flat=True)) == ["My phone"]
 
         phone.goto("/settings/")
         phone.get_by_test_id("sign-out").click()
