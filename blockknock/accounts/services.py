@@ -139,6 +139,17 @@ def stars_paid_on(*, player: Player, day, reason: str) -> int:
     return StarEntry.objects.filter(player=player, day=day, reason=reason).aggregate(total=Sum("amount"))["total"] or 0
 
 
+def device_end(*, player: Player, session_id: int) -> bool:
+    """End one of ``player``'s signed-in devices (allauth's ``UserSession``); False if it is not the player's."""
+    from allauth.usersessions.models import UserSession
+
+    session = UserSession.objects.filter(user=player, pk=session_id).first()
+    if session is None:
+        return False
+    session.end()
+    return True
+
+
 def is_last_way_in(player: Player, authenticator_id) -> bool:
     """Whether removing authenticator ``authenticator_id`` would leave ``player`` no way to sign in: no password,
     no verified email (a reset link), no other passkey or authenticator app (recovery codes only back one up)."""

@@ -78,6 +78,14 @@ def keeps_a_way_in(view):
 
 
 @require_POST
+def device_end(request, session_id: int):
+    """Settings → Signed-in devices: sign out one device of the account (its session ends in the store)."""
+    if request.user.is_authenticated and services.device_end(player=request.user, session_id=session_id):
+        messages.success(request, _("That device is signed out."))
+    return redirect("usersessions_list")
+
+
+@require_POST
 def sign_out_everywhere(request):
     """Settings → Sign out everywhere: every session of the account ends, this one too, and its API token is rotated.
 
