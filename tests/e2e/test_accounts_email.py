@@ -97,7 +97,7 @@ def test_a_forgotten_password_is_reset_through_a_real_smtp_server(page: Page, sm
     player = Player.objects.create_user(username="ada", password=PASSWORD, name="Ada", email="ada@example.org")
     EmailAddress.objects.create(user=player, email="ada@example.org", verified=True, primary=True)
     page.goto("/accounts/login/")
-    page.get_by_test_id("forgot-password").click()
+    page.get_by_role("link", name="Forgot your password?").click()  # under the password field
     page.locator("#id_email").fill("ada@example.org")
     page.locator("main form.form [type=submit]").click()
     expect(page).to_have_url(re.compile(r"/accounts/password/reset/done/$"))
