@@ -112,24 +112,29 @@ def test_a_guest_keeps_its_progress_with_a_passkey_and_signs_in_with_it_elsewher
         assert laptop.request.get("/accounts/session/").json()["player"] == guest.pk
         assert list(Game.objects.filter(player=guest.pk).values_list("pk", flat=True)) == games
 
-        laptop.goto("/settings/")
-        laptop.get_by_test_id("passkeys-link").click()
-        expect(laptop.get_by_test_id("passkey-name")).to_have_text(["My phone"])
-        laptop.get_by_test_id("passkey-add").click()
-        _reauthenticate_if_asked(laptop)  # with the synced passkey
-        # the laptop's own passkey: its authenticator must not hold the phone's (WebAuthn excludes a known key)
-        laptop_cdp.send("WebAuthn.clearCredentials", {"authenticatorId": laptop_id})
-        laptop.get_by_role("textbox").fill("Laptop")
-        laptop.get_by_test_id("passkey-create").click()
-        expect(laptop).to_have_url(re.compile(r"/accounts/2fa/$"))
-        laptop.goto("/accounts/2fa/webauthn/")
-        expect(laptop.get_by_test_id("passkey-name")).to_have_text(["My phone", "Laptop"])
-        laptop.get_by_test_id("passkey").filter(has_text="My phone").get_by_test_id("passkey-remove").click()
-        _reauthenticate_if_asked(laptop)
-        laptop.get_by_test_id("passkey-remove-confirm").click()
-        expect(laptop.get_by_test_id("passkey-name")).to_have_text(["Laptop"])
-        remaining = Authenticator.objects.filter(user_id=guest.pk, type="webauthn")
-        assert list(remaining.values_list("data__name", flat=True)) == ["Laptop"]
+        _add_one_and_remove_the_other(laptop, laptop_cdp, laptop_id, guest.pk)
+
+
+def _add_one_and_remove_the_other(laptop: Page, cdp: CDPSession, authenticator_id: str, player_id: int) -> None:
+    """On the second device: its own passkey added ("Laptop"), then the phone's removed, in Settings → Passkeys."""
+    laptop.goto("/settings/")
+    laptop.get_by_test_id("passkeys-link").click()
+    expect(laptop.get_by_test_id("passkey-name")).to_have_text(["My phone"])
+    laptop.get_by_test_id("passkey-add").click()
+    _reauthenticate_if_asked(laptop)  # with the synced passkey
+    # the laptop's own passkey: its authenticator must not hold the phone's (WebAuthn excludes a known key)
+    cdp.send("WebAuthn.clearCredentials", {"authenticatorId": authenticator_id})
+    laptop.get_by_role("textbox").fill("Laptop")
+    laptop.get_by_test_id("passkey-create").click()
+    expect(laptop).to_have_url(re.compile(r"/accounts/2fa/$"))
+    laptop.goto("/accounts/2fa/webauthn/")
+    expect(laptop.get_by_test_id("passkey-name")).to_have_text(["My phone", "Laptop"])
+    laptop.get_by_test_id("passkey").filter(has_text="My phone").get_by_test_id("passkey-remove").click()
+    _reauthenticate_if_asked(laptop)
+    laptop.get_by_test_id("passkey-remove-confirm").click()
+    expect(laptop.get_by_test_id("passkey-name")).to_have_text(["Laptop"])
+    remaining = Authenticator.objects.filter(user_id=player_id, type="webauthn")
+    assert list(remaining.values_list("data__name", flat=True)) == ["Laptop"]
 
 
 def _reauthenticate_if_asked(page: Page) -> None:

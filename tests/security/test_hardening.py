@@ -106,6 +106,7 @@ def test_every_browser_post_needs_the_csrf_token():
         "id": staff.pk,
         "language": "en",
         "pk": 1,
+        "session_id": 1,
     }
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(staff)
