@@ -154,7 +154,7 @@ def test_the_account_pages_of_a_signed_in_player_are_in_chinese(client):
         client.post("/accounts/login/", {"login": "mei", "password": "a long enough passphrase 42"}).status_code == 302
     )
     left = {url: english_left(zh(client, url)) for url in ACCOUNT_PAGES}
-    assert left == dict.fromkeys(ACCOUNT_PAGES, [])
+    assert left == {url: [] for url in ACCOUNT_PAGES}
 
 
 def test_a_guests_keep_your_progress_pages_are_in_chinese(client):
