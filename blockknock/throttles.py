@@ -8,10 +8,10 @@ per scope:
 
 - ``guest``  new guest players, per address (``POST /api/auth/guest/``, a first visit's first move
   on the play page, and a first visit to a page that starts a game);
-- ``login``  password checks, per address (``POST /api/auth/token/`` and the login form);
+- ``login``  password checks, per address (``POST /api/auth/token/``; the sign-in page's and the token's
+  failures are also counted per account by allauth, ``ACCOUNT_RATE_LIMITS``, at the same address);
 - ``games``  game starts, per player (``POST /api/games/`` and the New game buttons);
 - ``moves``  moves, per player (``POST /api/games/{id}/moves/`` and the board's move posts);
-- ``signup`` sign-up form posts, per address (per guest when a guest signs up);
 - ``public`` the public reads (leaderboards, ended games' replays, reviews and "Was it fair?" pages,
   the pieces, the Daily seeds), per address (per player when signed in).
 

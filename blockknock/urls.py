@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from blockknock import health, pwa
+from blockknock.accounts.urls import allauth_urlpatterns
 
 handler400 = "blockknock.errors.bad_request"
 handler404 = "blockknock.errors.page_not_found"  # JSON under /api/
@@ -18,10 +19,12 @@ urlpatterns = [
     path("offline/<str:language>/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("", include("blockknock.accounts.site_urls")),  # settings/, i18n/setlang/
-    path("accounts/", include("blockknock.accounts.urls")),
+    path("accounts/", include("blockknock.accounts.urls")),  # the site's: rename, sign out everywhere, session
+    path("accounts/", include(allauth_urlpatterns)),  # allauth's: sign-in, sign-up, email, passkeys, devices
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/leaderboards/", include("leaderboards.api.urls")),
     path("api/themes/", include("themes.api.urls")),
+    path("api/", include("blockknock.accounts.api_urls")),  # auth/guest/, auth/token/, me/
     path("api/", include("game.api.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("", include("themes.urls")),  # settings/theme/ (the shop), themes/looks.css

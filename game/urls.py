@@ -37,4 +37,5 @@ urlpatterns = [
     path("games/<str:game_id>/fair/", history_views.fairness, name="fairness"),
     path("games/<str:game_id>/review/", history_views.review, name="review"),
     path("stats/", stats_views.stats_page, name="stats"),
+    path("settings/my-games.json", history_views.games_download, name="games_download"),  # Settings → Your data
 ]

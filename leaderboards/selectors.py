@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
+from blockknock.accounts.names import shown_name
+
 from .boards import PAGE_SIZE, Board
 from .models import BOARD_ORDER, Standing
 
@@ -45,8 +47,8 @@ class Page:
 
 
 def display_name(player) -> str:
-    """The name a board shows for a player."""
-    return player.name or player.username
+    """The name a board shows for a player: "closed account" once closed (``Player.__str__``)."""
+    return str(player)
 
 
 def _entry(*, rank: int, name: str, value: int, game_id: int, player_id: int, shown: bool) -> Entry:
@@ -66,20 +68,27 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
     rows = list(
         Standing.objects.filter(board=board.key)
         .order_by(*BOARD_ORDER)
-        .values_list("value", "game_id", "player_id", "player__name", "player__username")[
+        .values_list("value", "game_id", "player_id", "player__name", "player__username", "player__closed_at")[
             offset : offset + per_page + 1
         ]
     )
     has_next = len(rows) > per_page
     shown = board.kind.games_shown(board.period)
     entries: list[Entry] = []
-    for index, (value, game_id, player_id, name, username) in enumerate(rows[:per_page]):
+    for index, (value, game_id, player_id, name, username, closed_at) in enumerate(rows[:per_page]):
         if index == 0:
             rank = 1 if offset == 0 else _rank_of(board, value)
         elif value != rows[index - 1][0]:
             rank = offset + index + 1  # everyone before this row on the board has a higher value
         entries.append(
-            _entry(rank=rank, name=name or username, value=value, game_id=game_id, player_id=player_id, shown=shown)
+            _entry(
+                rank=rank,
+                name=shown_name(name=name, username=username, closed=closed_at is not None),
+                value=value,
+                game_id=game_id,
+                player_id=player_id,
+                shown=shown,
+            )
         )
     return Page(number=page, entries=entries, has_next=has_next)
 

@@ -137,3 +137,12 @@ def classic(player):
     from game import services
 
     return services.game_start(player=player, mode="classic")
+
+
+@pytest.fixture
+def admin_client(db):
+    """pytest-django's ``admin_client``, signed in as the admin asks: a superuser through allauth's
+    password and second-factor steps (blockknock/accounts/admin_site.py)."""
+    from tests.accounts.second_factor import staff_signed_in_with_second_factor
+
+    return staff_signed_in_with_second_factor("admin")

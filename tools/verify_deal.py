@@ -9,6 +9,7 @@ The rules it implements (dealers "2" and "3", the Daily's; rules version "1") ar
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py saved-replay.json
     python3 tools/verify_deal.py --ladder saved-ladder.json saved-challenge-replay.json
+    python3 tools/verify_deal.py blockknock-games-2026-12-06.json   (Settings → Download my games)
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
@@ -830,11 +831,41 @@ def read_replay(argv: list[str]) -> tuple[Json, Any]:
     for a challenge game only, from ``--ladder`` or else the replay's own site."""
     source = argv[-1]
     replay = load(source)
+    given = argv[1] if argv[0] == "--ladder" else None
+    if isinstance(replay, dict) and replay.get("format") == "blockknock-games":  # Download my games
+        return replay, None if given is None else load(given)
     game = replay.get("game") if isinstance(replay, dict) else None
     if not isinstance(game, dict) or game.get("mode") != "challenge":
         return replay, None
-    where = argv[1] if argv[0] == "--ladder" else ladder_url(source)
+    where = given or ladder_url(source)
     return replay, None if where is None else load(where)
+
+
+def verify_games(data: Json, ladder: Any) -> int:
+    """A "Download my games" file (``{"format": "blockknock-games", "ladder": [...], "replays": [...]}``): every
+    replay checked as one, its challenges held to ``ladder`` (``--ladder``, else the file's own copy of the
+    published ladder); a game dealt before verifiable deals is listed and skipped. Exit status as for one replay."""
+    failed = checked = 0
+    for replay in data["replays"]:
+        game = replay.get("game", {})
+        name = f"game {game.get('id')} ({game.get('mode')})"
+        try:
+            reports, problems = verify(replay, ladder)
+        except Unusable as exc:
+            if game.get("fair") is None:
+                print(f"{name}: skipped, dealt before verifiable deals")
+                continue
+            print(f"{name}: cannot verify: {exc}")
+            return 2
+        checked += 1
+        bad = [r.k + 1 for r in reports if r.problems] + problems
+        failed += bool(bad)
+        print(
+            f"{name}: "
+            + (f"FAILED — {problems or ''} hands {[r.k + 1 for r in reports if r.problems]}" if bad else "PASS")
+        )
+    print(f"{'FAIL' if failed else 'PASS'}: {checked - failed} of {checked} games verified")
+    return 1 if failed else 0
 
 
 def main(argv: list[str]) -> int:
@@ -848,6 +879,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         replay, ladder = read_replay(argv)
+        if isinstance(replay, dict) and replay.get("format") == "blockknock-games":
+            return verify_games(replay, ladder if ladder is not None else replay.get("ladder"))
         walk = verified(replay, ladder)
     except Unusable as exc:
         print(f"cannot verify: {exc}")

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.utils.translation import gettext_lazy as _
 
 
@@ -11,10 +12,11 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from allauth.mfa.signals import authenticator_added
         from django.db.models.signals import post_delete, post_save
         from rest_framework.authtoken.models import Token
 
-        from . import auth, services
+        from . import adapter, auth, services
         from .models import Player, StarEntry
         from .player_cache import forget_on, player_keys_add
 
@@ -28,3 +30,12 @@ class AccountsConfig(AppConfig):
         post_save.connect(forget_on("player_id"), sender=StarEntry, weak=False, dispatch_uid="player-cache-stars")
         # A new password rotates the API token (Django ends the other sessions).
         post_save.connect(services.on_password_set, sender=Player, dispatch_uid="password-token")
+        # A guest who adds a passkey is an account from then on (the adapter is where guests meet sign-up).
+        authenticator_added.connect(adapter.on_authenticator_added, dispatch_uid="guest-secured-by-authenticator")
+
+
+class SecuredAdminConfig(admin_apps.AdminConfig):
+    """``django.contrib.admin`` with its site behind allauth's sign-in and a second factor (``admin_site``)."""
+
+    default = False  # AccountsConfig is this module's app
+    default_site = "blockknock.accounts.admin_site.SecuredAdminSite"

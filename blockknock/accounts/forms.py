@@ -1,10 +1,9 @@
-"""Forms for sign-up and display names (Django's auth forms, the Player model)."""
+"""The display name form (sign-up and the other account forms are django-allauth's)."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 
 from .models import Player
-from .names import name_normalise, name_validate
+from .names import name_normalise
 
 
 class DisplayNameField(forms.CharField):
@@ -12,21 +11,6 @@ class DisplayNameField(forms.CharField):
 
     def to_python(self, value):
         return name_normalise(super().to_python(value))
-
-
-class SignupForm(UserCreationForm):
-    """Username + password twice, with Django's password validators.
-
-    A new account's username is also its display name, so it obeys the same rules.
-    """
-
-    class Meta(UserCreationForm.Meta):
-        model = Player
-        fields = ("username",)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["username"].validators.insert(0, name_validate)
 
 
 class NameForm(forms.ModelForm):

@@ -7,7 +7,7 @@ from django.db.models import Q, Sum
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
-from .names import name_validate
+from .names import name_validate, shown_name
 
 DEFAULT_THEME = "glass"
 
@@ -42,6 +42,12 @@ class Player(AbstractUser):
         blank=True,
         help_text=_("When the player last chose Sign out everywhere; every session begun before it is ended."),
     )
+    closed_at = models.DateTimeField(
+        _("account closed"),
+        null=True,
+        blank=True,
+        help_text=_("When the player closed the account: name, email, passkeys, sessions and token were removed."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -49,7 +55,21 @@ class Player(AbstractUser):
         constraints = [models.CheckConstraint(condition=Q(stars__gte=0), name="player_stars_not_negative")]
 
     def __str__(self) -> str:
-        return self.name or self.username
+        return shown_name(name=self.name, username=self.username, closed=self.closed_at is not None)
+
+    @property
+    def is_secured(self) -> bool:
+        """Whether the player can get back in on another device: a verified email or an authenticator
+        (a passkey, an authenticator app). A password alone can be forgotten with no way back."""
+        from allauth.account.models import EmailAddress
+        from allauth.mfa.models import Authenticator
+
+        if self.pk is None:
+            return False
+        return (
+            EmailAddress.objects.filter(user_id=self.pk, verified=True).exists()
+            or Authenticator.objects.filter(user_id=self.pk).exists()
+        )
 
     def set_password(self, raw_password):
         """Django's, remembering whether it replaces a password (:attr:`password_replaced`): a guest's

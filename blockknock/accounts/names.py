@@ -14,6 +14,7 @@ language active when the guest is created (the browser's, through
 import secrets
 import unicodedata
 
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -131,3 +132,19 @@ def guest_name() -> str:
     if (get_language() or "").lower().startswith("zh"):
         return f"{secrets.choice(ADJECTIVES_ZH_HANT)}{secrets.choice(ANIMALS_ZH_HANT)} {number}"
     return f"{secrets.choice(ADJECTIVES)} {secrets.choice(ANIMALS)} {number}"
+
+
+CLOSED_NAME = _("closed account")
+"""What every page and answer shows for a player who closed the account (``Player.closed_at``)."""
+
+
+def shown_name(*, name: str, username: str, closed: bool) -> str:
+    """The name shown for a player: the display name, else the username; "closed account" once closed."""
+    if closed:
+        return str(CLOSED_NAME)
+    return name or username
+
+
+USERNAME_VALIDATORS = [name_validate, UnicodeUsernameValidator()]
+"""A username's checks at sign-up (allauth's ``ACCOUNT_USERNAME_VALIDATORS``): Django's, and a new
+account's username is also its display name, so it obeys the same rules."""

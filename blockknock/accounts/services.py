@@ -137,3 +137,52 @@ def level_raise(*, player_id) -> None:
 def stars_paid_on(*, player: Player, day, reason: str) -> int:
     """Stars a player was paid for ``reason`` on game-calendar ``day``."""
     return StarEntry.objects.filter(player=player, day=day, reason=reason).aggregate(total=Sum("amount"))["total"] or 0
+
+
+def device_end(*, player: Player, session_id: int) -> bool:
+    """End one of ``player``'s signed-in devices (allauth's ``UserSession``); False if it is not the player's."""
+    from allauth.usersessions.models import UserSession
+
+    session = UserSession.objects.filter(user=player, pk=session_id).first()
+    if session is None:
+        return False
+    session.end()
+    return True
+
+
+def is_last_way_in(player: Player, authenticator_id) -> bool:
+    """Whether removing authenticator ``authenticator_id`` would leave ``player`` no way to sign in: no password,
+    no verified email (a reset link), no other passkey or authenticator app (recovery codes only back one up)."""
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+
+    if player.has_usable_password() or EmailAddress.objects.filter(user=player, verified=True).exists():
+        return False
+    others = Authenticator.objects.filter(user=player).exclude(pk=authenticator_id)
+    return not others.exclude(type=Authenticator.Type.RECOVERY_CODES).exists()
+
+
+@transaction.atomic
+def account_close(*, player: Player) -> None:
+    """Settings → Close my account: the name, email, passkeys and authenticators, sessions and token go.
+
+    The row stays, anonymised (no name, no email, a username that names no one, no password, inactive),
+    so the games keep their proofs and the star ledger its sums: every page and answer shows the
+    player as "closed account" (:func:`~.names.shown_name`). docs/accounts.md § Closing an account.
+    """
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+    from allauth.usersessions.models import UserSession
+
+    EmailAddress.objects.filter(user=player).delete()
+    Authenticator.objects.filter(user=player).delete()
+    for session in UserSession.objects.filter(user=player):
+        session.end()  # the session itself goes from the store, not only allauth's row
+    token_rotate(player)
+    now = timezone.now()
+    player.username = f"closed-{player.pk}"
+    player.name = player.email = player.first_name = player.last_name = player.language = ""
+    player.set_unusable_password()
+    player.is_active = player.is_staff = player.is_superuser = False
+    player.closed_at = player.signed_out_at = now  # any session left (a cookie not in allauth's list) ends too
+    player.save()

@@ -1,14 +1,16 @@
-"""Thin views for sign-up, renaming, the language, Settings, the password, signing out everywhere and the
-session's state; log in / log out and the password change are Django's own views."""
+"""Thin views for renaming, the language, Settings, signing out everywhere and the session's state.
+
+Signing in, up and out, email, passwords, passkeys and devices are django-allauth's views
+(``urls.allauth_urlpatterns``), shaped for guests by ``adapter.py``."""
+
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
-from django.contrib.auth import views as auth_views
+from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n
@@ -16,25 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from . import services
-from .forms import NameForm, SignupForm
-
-
-def signup(request):
-    """Sign up; a guest playing in this browser keeps all its games and progress."""
-    guest = request.user if request.user.is_authenticated and request.user.is_guest else None
-    if request.user.is_authenticated and guest is None:
-        return redirect("settings")
-    form = SignupForm(request.POST or None, instance=guest)
-    if request.method == "POST" and form.is_valid():
-        player = services.player_signup(
-            player=guest,
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-        )
-        login(request, player, backend=services.GUEST_BACKEND)
-        messages.success(request, _("Welcome, %(name)s! Your games are saved to your account.") % {"name": player.name})
-        return redirect("game:play")
-    return render(request, "accounts/signup.html", {"form": form})
+from .forms import NameForm
 
 
 @require_POST
@@ -66,25 +50,39 @@ def language_set(request):
     return response
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's password change; this browser stays signed in, every other session ends and the API
-    token is rotated (``services.on_password_set``). A guest has no password: it is sent to sign up."""
+def guest_to_signup(view):
+    """``view`` for an account; a guest is sent to sign up, which keeps its games on the same row."""
 
-    template_name = "accounts/password_change.html"
-    success_url = reverse_lazy("settings")
-
-    def dispatch(self, request, *args, **kwargs):
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
         if request.user.is_authenticated and request.user.is_guest:
-            return redirect("accounts:signup")
-        return super().dispatch(request, *args, **kwargs)
+            return redirect("account_signup")
+        return view(request, *args, **kwargs)
 
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        messages.success(
-            self.request,
-            _("Your password is changed. Every other device is signed out and your API token is replaced."),
-        )
-        return response
+    return wrapped
+
+
+def keeps_a_way_in(view):
+    """allauth's passkey removal, refused for the player's last way in (no password, no verified email,
+    no other passkey or app): the account would be lost."""
+
+    @wraps(view)
+    def wrapped(request, pk, *args, **kwargs):
+        player = request.user
+        if request.method == "POST" and player.is_authenticated and services.is_last_way_in(player, pk):
+            messages.error(request, _("This passkey is your only way to sign in. Add another one or an email first."))
+            return redirect("mfa_list_webauthn")
+        return view(request, *args, pk=pk, **kwargs)
+
+    return wrapped
+
+
+@require_POST
+def device_end(request, session_id: int):
+    """Settings → Signed-in devices: sign out one device of the account (its session ends in the store)."""
+    if request.user.is_authenticated and services.device_end(player=request.user, session_id=session_id):
+        messages.success(request, _("That device is signed out."))
+    return redirect("usersessions_list")
 
 
 @require_POST
@@ -98,8 +96,34 @@ def sign_out_everywhere(request):
         return redirect("settings")
     services.sessions_end(player=player)
     logout(request)
-    messages.success(request, _("You are signed out on every device. Log in again to carry on."))
-    return redirect("accounts:login")
+    messages.success(request, _("You are signed out on every device. Sign in again to carry on."))
+    return redirect("account_login")
+
+
+def account_close(request):
+    """Settings → Close my account: a page that says what goes and what is kept, then (POST, the box ticked)
+    the account is closed (``services.account_close``) and this browser signed out."""
+    player = request.user
+    if not player.is_authenticated:
+        return redirect("settings")
+    if request.method == "POST":
+        if request.POST.get("confirm") != "close":
+            messages.error(request, _("Tick the box to confirm that you want to close your account."))
+            return redirect("accounts:close")
+        services.account_close(player=player)
+        logout(request)
+        messages.success(request, _("Your account is closed. Your games stay, shown as played by a closed account."))
+        return redirect("game:play")
+    return render(request, "accounts/close.html")
+
+
+@require_POST
+def developer_key_replace(request):
+    """Settings → For developers: the API token is retired; the next ``POST /api/auth/token/`` gets a new one."""
+    if request.user.is_authenticated and not request.user.is_guest:
+        services.token_rotate(request.user)
+        messages.success(request, _("Your developer key is replaced: programs using the old one must sign in again."))
+    return redirect("settings")
 
 
 @require_GET

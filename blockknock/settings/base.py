@@ -1,73 +1,20 @@
 """Settings shared by every environment (local, test, production).
 
-The process environment is read in exactly one place: the "Environment" section
-right below. Everything else in the settings package derives from ``env``.
+The process environment is read in exactly one place, settings/environment.py
+(``env``). Everything else in the settings package derives from ``env``.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from pathlib import Path
-
 from celery.schedules import crontab
 from django.utils.csp import CSP
 
-from . import connections
-
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-
+from . import connections, mail
+from .environment import BASE_DIR, env
 
 # ---------------------------------------------------------------------------
-# Environment -- the ONLY place os.environ is read by the settings.
+# Environment -- read only by settings/environment.py
 # ---------------------------------------------------------------------------
-def _csv(value: str | None) -> list[str]:
-    return [item.strip() for item in (value or "").split(",") if item.strip()]
-
-
-def _flag(value: str | None) -> bool | None:
-    if value is None or value.strip() == "":
-        return None
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-@dataclass(frozen=True)
-class Env:
-    secret_key: str | None  # SECRET_KEY (required by production)
-    debug: bool | None  # DJANGO_DEBUG: overrides the settings module's default
-    allowed_hosts: list[str]  # ALLOWED_HOSTS: comma-separated
-    csrf_trusted_origins: list[str]  # CSRF_TRUSTED_ORIGINS: comma-separated
-    database_url: str | None  # DATABASE_URL: e.g. postgres://postgres@127.0.0.1:5432/blockknock
-    database_statement_timeout: str  # DATABASE_STATEMENT_TIMEOUT: PostgreSQL's statement_timeout ("5s"; "0": none)
-    database_lock_timeout: str  # DATABASE_LOCK_TIMEOUT: PostgreSQL's lock_timeout ("2s"; "0": none)
-    database_replica_url: str | None  # DATABASE_REPLICA_URL: a streaming replica (blockknock/replica.py)
-    replica_reads: bool | None  # REPLICA_READS: "0" leaves the replica unused (on when DATABASE_REPLICA_URL is set)
-    celery_broker_url: str | None  # CELERY_BROKER_URL: e.g. redis://127.0.0.1:6379/0
-    redis_url: str | None  # REDIS_URL: Django cache (falls back to a redis broker URL)
-    var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
-    static_root: Path  # STATIC_ROOT: where collectstatic writes (default staticfiles/ in the checkout)
-    log_level: str  # LOG_LEVEL
-    num_proxies: int | None  # NUM_PROXIES: proxies in front that append to X-Forwarded-For (rate limits per address)
-
-
-env = Env(
-    secret_key=os.environ.get("SECRET_KEY") or None,
-    debug=_flag(os.environ.get("DJANGO_DEBUG")),
-    allowed_hosts=_csv(os.environ.get("ALLOWED_HOSTS")),
-    csrf_trusted_origins=_csv(os.environ.get("CSRF_TRUSTED_ORIGINS")),
-    database_url=os.environ.get("DATABASE_URL") or None,
-    database_statement_timeout=os.environ.get("DATABASE_STATEMENT_TIMEOUT") or connections.STATEMENT_TIMEOUT,
-    database_lock_timeout=os.environ.get("DATABASE_LOCK_TIMEOUT") or connections.LOCK_TIMEOUT,
-    database_replica_url=os.environ.get("DATABASE_REPLICA_URL") or None,
-    replica_reads=_flag(os.environ.get("REPLICA_READS")),
-    celery_broker_url=os.environ.get("CELERY_BROKER_URL") or None,
-    redis_url=os.environ.get("REDIS_URL") or None,
-    var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
-    static_root=Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"),
-    log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
-    num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES", "").strip() else None,
-)
-
 VAR_DIR = env.var_dir
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
@@ -88,11 +35,12 @@ ASGI_APPLICATION = "blockknock.asgi.application"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 DJANGO_APPS = [
-    "django.contrib.admin",
+    "blockknock.accounts.apps.SecuredAdminConfig",  # django.contrib.admin behind allauth's sign-in and a second factor
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # allauth's passkey and device lists ("3 days ago")
     "whitenoise.runserver_nostatic",  # must precede staticfiles
     "django.contrib.staticfiles",
 ]
@@ -101,6 +49,10 @@ THIRD_PARTY_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
 ]
 LOCAL_APPS = [
     "blockknock",  # deploy checks, migrate one at a time (blockknock/apps.py)
@@ -129,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "blockknock.accounts.middleware.PlayerLanguageMiddleware",  # the player's saved language
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -223,9 +176,13 @@ else:
 AUTH_USER_MODEL = "accounts.Player"
 # Django's ModelBackend with the session's player cached (blockknock/accounts/auth.py); the
 # session itself is read from the cache too (cached_db: written through to the database).
-AUTHENTICATION_BACKENDS = ["blockknock.accounts.auth.CachedModelBackend"]
+# allauth's backend checks passwords (username or email) for its sign-in; the cached one serves get_user.
+AUTHENTICATION_BACKENDS = [
+    "blockknock.accounts.auth.CachedModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
 SESSION_ENGINE = "blockknock.sessions"  # Django's cached_db, still working while the cache is down
-LOGIN_URL = "accounts:login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "game:play"
 LOGOUT_REDIRECT_URL = "game:play"
 # The CSRF secret lives in the csrftoken cookie (CSRF_USE_SESSIONS and
@@ -233,6 +190,15 @@ LOGOUT_REDIRECT_URL = "game:play"
 # log-in in another tab leaves this tab's token stale: its refusal answers a script
 # 403 csrf_failed (JSON), and the board fetches a fresh token (accounts:session).
 CSRF_FAILURE_VIEW = "blockknock.errors.csrf_failure"
+
+# django-allauth (sign-in, sign-up, email, password reset, passkeys, signed-in devices): settings/accounts.py
+from .accounts import *  # noqa: E402, F403
+
+# Mail: written to files in var/mail/ unless an SMTP server is configured (README § Production).
+SMTP = mail.smtp(env.email_url, env.email_host, env.email_port, env.email_user, env.email_password, env.email_use_tls)
+MAILERS = mail.mailers(SMTP, file_path=VAR_DIR / "mail")
+DEFAULT_FROM_EMAIL = env.default_from_email or "Block Knock! <noreply@localhost>"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -302,10 +268,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         # new guests per address (API and a first visit's first move): README § Load, faults and abuse says why 100
         "guest": "100/hour",
-        "login": "20/min",  # password checks per address (token endpoint and login form)
+        "login": "20/min",  # password checks per address (the token endpoint; the site's sign-in is allauth's)
         "games": "60/min",  # game starts per player
         "moves": "300/min",  # moves per player
-        "signup": "20/hour",  # sign-up form posts per address
         "public": "300/min",  # public reads (leaderboards, ended games' documents) per address
     },
     # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts

@@ -54,3 +54,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}  # tests read mail.outbox
+
+# The browser tests' live server is http://localhost: allauth's passkeys accept that origin only when told.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = True

@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
-from blockknock.accounts.serializers import PlayerSerializer
 from blockknock.api.shapes import represent
 from blockknock.parsers import StrictIntegerField
 
@@ -260,20 +259,6 @@ class DailySeedSerializer(serializers.Serializer):
     day = serializers.DateField()
     commitment = serializers.CharField(help_text=_("Lowercase hex SHA-256 of the day's 32-byte seed."))
     server_seed = serializers.CharField(allow_null=True, help_text=_("The day's seed (hex), once the day is closed."))
-
-
-class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(style={"input_type": "password"})
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
-class GuestSerializer(serializers.Serializer):
-    token = serializers.CharField()
-    player = PlayerSerializer()
 
 
 class PieceSerializer(serializers.Serializer):

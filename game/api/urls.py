@@ -1,14 +1,11 @@
 from django.urls import path
 
 from ..stats.api import StatsView
-from . import ladder, players, review, views
+from . import ladder, review, views
 
 app_name = "api"
 
 urlpatterns = [
-    path("auth/guest/", players.GuestView.as_view(), name="guest"),
-    path("auth/token/", players.TokenView.as_view(), name="token"),
-    path("me/", players.MeView.as_view(), name="me"),
     path("me/stats/", StatsView.as_view(), name="stats"),
     path("games/", views.GameListView.as_view(), name="games"),
     path("games/<str:game_id>/", views.GameDetailView.as_view(), name="game"),

@@ -6,20 +6,26 @@ works without a script; ``static/js/review.js`` then steps through the moves in
 place (buttons, ←/→, Home/End) from the page's ``json_script`` data.
 """
 
+import json
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from blockknock.parsers import decimal
 from blockknock.replica import replica_reads
 from blockknock.throttles import throttle
 
-from .. import seeds
+from .. import seeds, selectors
 from ..daily.sealed import history_page
 from ..models import Game
 from .documents import page_document
+from .export import player_games_export
 from .fairness import game_fairness
 from .review import game_review
 from .review_page import board_cells, review_page
@@ -97,3 +103,23 @@ def _fairness(request: HttpRequest, game: Game) -> HttpResponse:
         "hands_per_page": FAIR_HANDS_PER_PAGE,
     }
     return render(request, "game/fairness.html", context)
+
+
+@require_GET
+def games_download(request: HttpRequest) -> HttpResponse:
+    """Settings → Your data → "Download my games": the signed-in player's ended games, one JSON file
+    (:func:`~.export.player_games_export`) that ``tools/verify_deal.py`` checks offline."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    from ..api.ladder import ChallengeVersionSerializer  # the API's shapes, byte for byte: /replay/, /challenges/
+    from ..api.serializers import ReplaySerializer
+
+    ladder = ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data
+    data = player_games_export(request.user, lambda replay: ReplaySerializer(replay).data, ladder)
+    response = HttpResponse(
+        json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False), content_type="application/json"
+    )
+    day = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="blockknock-games-{day}.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 from blockknock.accounts.auth import CACHE_SECONDS
 from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create, player_signup
+from tests.accounts.second_factor import staff_signed_in_with_second_factor
 from tests.helpers import api_client_for, log_in_new_guest
 
 pytestmark = pytest.mark.django_db
@@ -63,8 +64,7 @@ def test_a_password_change_in_settings_keeps_this_browser_and_ends_the_others(ac
     old_key = Token.objects.get(user=account).key
     here = _browser()
     answer = here.post(
-        "/accounts/password/",
-        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        "/accounts/password/change/", {"oldpassword": PASSWORD, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
     )
     assert (answer.status_code, answer["Location"]) == (302, "/settings/")
     assert _plays_here(here) == account.pk
@@ -77,7 +77,7 @@ def test_a_password_change_in_settings_keeps_this_browser_and_ends_the_others(ac
 
 def test_a_wrong_old_password_changes_nothing(account, elsewhere):
     answer = _browser().post(
-        "/accounts/password/", {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+        "/accounts/password/change/", {"oldpassword": "wrong", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
     )
     assert answer.status_code == 200
     assert _signed_out(elsewhere) == (account.pk, 200)
@@ -86,12 +86,12 @@ def test_a_wrong_old_password_changes_nothing(account, elsewhere):
 def test_a_guest_has_no_password_to_change_and_is_sent_to_sign_up():
     browser = Client()
     log_in_new_guest(browser)
-    assert browser.get("/accounts/password/")["Location"] == "/accounts/signup/"
+    assert browser.get("/accounts/password/change/")["Location"] == "/accounts/signup/"
+    assert browser.get("/accounts/password/set/")["Location"] == "/accounts/signup/"
 
 
 def test_a_reset_by_staff_in_the_admin_ends_every_session_and_rotates_the_token(account, elsewhere):
-    staff = Client()
-    staff.force_login(Player.objects.create_superuser(username="staff", password="pw-staff-123", name="Staff"))
+    staff = staff_signed_in_with_second_factor()
     answer = staff.post(
         f"/admin/accounts/player/{account.pk}/password/",
         {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "usable_password": "true"},

@@ -31,7 +31,7 @@ def page_token(answer) -> str:
 def log_in(browser: Client, username: str) -> None:
     form = browser.get("/accounts/login/")
     answer = browser.post(
-        "/accounts/login/", {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": page_token(form)}
+        "/accounts/login/", {"login": username, "password": PASSWORD, "csrfmiddlewaretoken": page_token(form)}
     )
     assert answer.status_code == 302
 

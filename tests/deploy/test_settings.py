@@ -35,7 +35,7 @@ def load(tmp_path, monkeypatch):
     """
 
     def run(module: str, **environ: str) -> dict:
-        names = ("blockknock.settings.base", module)
+        names = ("blockknock.settings.environment", "blockknock.settings.base", module)
         absent = [name for name in names if name not in sys.modules]
         with monkeypatch.context() as patch:
             for name in list(os.environ):

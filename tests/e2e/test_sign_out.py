@@ -20,7 +20,7 @@ NEW_PASSWORD = "rows-and-columns-43"
 
 def log_in(page: Page, password: str) -> None:
     page.goto("/accounts/login/")
-    page.locator("#id_username").fill("ada")
+    page.locator("#id_login").fill("ada")
     page.locator("#id_password").fill(password)
     page.locator("form.form button[type=submit]").click()
     expect(page.locator("#play-area")).to_be_visible()  # LOGIN_REDIRECT_URL: the play page
@@ -28,7 +28,7 @@ def log_in(page: Page, password: str) -> None:
 
 def expect_signed_out(page: Page) -> None:
     page.goto("/settings/")
-    expect(page.get_by_text("You are playing as a guest.")).to_be_visible()
+    expect(page.get_by_text("You are playing as a guest, in this browser only.")).to_be_visible()
     expect(page.get_by_test_id("sign-out-everywhere")).to_have_count(0)
 
 
@@ -44,10 +44,10 @@ def test_a_new_password_signs_out_the_other_device_and_sign_out_everywhere_both(
     assert axe_issues(laptop) == []  # an account's Settings: its password link and Sign out everywhere
     laptop.get_by_test_id("password-change-link").click()
     assert axe_issues(laptop) == []
-    laptop.locator("#id_old_password").fill(PASSWORD)
-    laptop.locator("#id_new_password1").fill(NEW_PASSWORD)
-    laptop.locator("#id_new_password2").fill(NEW_PASSWORD)
-    laptop.get_by_test_id("password-change").locator("button[type=submit]").click()
+    laptop.locator("#id_oldpassword").fill(PASSWORD)
+    laptop.locator("#id_password1").fill(NEW_PASSWORD)
+    laptop.locator("#id_password2").fill(NEW_PASSWORD)
+    laptop.locator("main form.form button[type=submit]").click()
     expect(laptop).to_have_url(re.compile(r"/settings/$"))
     expect(laptop.locator(".messages")).to_contain_text("Every other device is signed out")
     expect(laptop.get_by_text("Signed in as")).to_be_visible()

@@ -51,7 +51,7 @@ def account(username: str, language: str = "") -> Player:
 
 def log_in(page: Page, username: str) -> None:
     page.goto("/accounts/login/")
-    page.locator("#id_username").fill(username)
+    page.locator("#id_login").fill(username)
     page.locator("#id_password").fill(PASSWORD)
     page.locator("form.form button[type=submit]").click()
     expect(page.locator("#play-area")).to_be_visible()  # LOGIN_REDIRECT_URL: the play page
@@ -177,7 +177,7 @@ def test_an_expired_session_refuses_the_move_and_says_so(context: BrowserContext
     assert Player.objects.count() == players  # no guest made by the refused move
 
     page_a.get_by_test_id("session-login").click()
-    expect(page_a.locator("#id_username")).to_be_visible()
+    expect(page_a.locator("#id_login")).to_be_visible()
 
 
 def test_a_token_refused_again_after_the_fresh_one_is_not_retried_twice(context: BrowserContext):

@@ -2,14 +2,13 @@
 
 import pytest
 
-from blockknock.accounts.models import Player
 from game.models import Challenge, ChallengeVersion
+from tests.accounts.second_factor import staff_signed_in_with_second_factor
 
 
 @pytest.fixture
-def staff_client(client, db):
-    client.force_login(Player.objects.create_superuser(username="staff", password="pw-staff-123", name="Staff"))
-    return client
+def staff_client(db):
+    return staff_signed_in_with_second_factor()  # the admin asks staff for a second factor
 
 
 def form_data(challenge, **changes):

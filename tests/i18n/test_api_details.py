@@ -25,7 +25,7 @@ def _outage(monkeypatch, error):
     def fail(player):
         raise error("server closed the connection unexpectedly")
 
-    monkeypatch.setattr("game.api.players.me_data", fail)
+    monkeypatch.setattr("blockknock.accounts.api.me_data", fail)
 
 
 @pytest.mark.parametrize("error", [OperationalError, RedisConnectionError])

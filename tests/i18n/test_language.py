@@ -100,7 +100,7 @@ def test_the_saved_language_follows_the_player_to_another_browser():
     player.language = "zh-hant"
     player.save()
     browser = Client()
-    response = browser.post("/accounts/login/", {"username": "mei", "password": "a long enough passphrase 42"}, **EN)
+    response = browser.post("/accounts/login/", {"login": "mei", "password": "a long enough passphrase 42"}, **EN)
     assert response.status_code == 302
     assert response.cookies[COOKIE].value == "zh-hant"  # the cookie now agrees, even after logging out
     page = open_page(browser, "/", **EN)  # the play page, its game started

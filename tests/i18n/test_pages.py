@@ -133,3 +133,31 @@ def test_the_server_error_page_is_in_chinese_without_a_request():
     with translation.override("zh-hant"):
         html = render_to_string("500.html")
     assert '<html lang="zh-Hant">' in html and "發生錯誤" in html and english_left(html) == []
+
+
+ACCOUNT_PAGES = [
+    "/settings/",
+    "/accounts/2fa/webauthn/",
+    "/accounts/2fa/",
+    "/accounts/sessions/",
+    "/accounts/email/",
+    "/accounts/password/change/",
+    "/accounts/close/",
+]
+
+
+def test_the_account_pages_of_a_signed_in_player_are_in_chinese(client):
+    from blockknock.accounts.models import Player
+
+    Player.objects.create_user(username="mei", password="a long enough passphrase 42", name="小美")
+    assert (
+        client.post("/accounts/login/", {"login": "mei", "password": "a long enough passphrase 42"}).status_code == 302
+    )
+    left = {url: english_left(zh(client, url)) for url in ACCOUNT_PAGES}
+    assert left == {url: [] for url in ACCOUNT_PAGES}
+
+
+def test_a_guests_keep_your_progress_pages_are_in_chinese(client):
+    first_move(client, **ZH)
+    for url in ("/accounts/signup/", "/accounts/2fa/webauthn/add/", "/settings/"):
+        assert english_left(zh(client, url)) == [], url

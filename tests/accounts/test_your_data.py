@@ -1,0 +1,138 @@
+"""Settings → Your data: "Download my games" verifies offline with tools/verify_deal.py, and "Close my account"
+removes what names the player while its games and star ledger stay, shown as "closed account"."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from allauth.account.models import EmailAddress
+from allauth.usersessions.models import UserSession
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from blockknock.accounts.models import Player, StarEntry, ledger_balance
+from game import services
+from game.models import Game
+from tests.accounts.second_factor import PASSWORD, add_totp
+from tests.game.test_audit import self_play
+from tools.bots import random_bot
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+VERIFIER = ROOT / "tools" / "verify_deal.py"
+NAME = "Zebedee Quux"
+
+
+@pytest.fixture
+def zeb():
+    player = Player.objects.create_user(username="zebedee", password=PASSWORD, name=NAME, email="zeb@example.org")
+    EmailAddress.objects.create(user=player, email="zeb@example.org", verified=True, primary=True)
+    return player
+
+
+def _signed_in(player) -> Client:
+    client = Client()
+    assert client.post("/accounts/login/", {"login": player.username, "password": PASSWORD}).status_code == 302
+    return client
+
+
+def _twenty_games(player) -> list[Game]:
+    """Two games played out (No thanks at "No moves left") and 18 left after three moves (abandoned by the next)."""
+    rng = random.Random(35)
+    games = [self_play(player, "classic", random_bot, rng, max_moves=300, at_no_moves="decline") for _ in range(2)]
+    for _ in range(18):
+        games.append(self_play(player, "classic", random_bot, rng, max_moves=3))
+    services.game_start(player=player, mode="classic")  # abandons the last; this one is still going on
+    return games
+
+
+def test_the_downloaded_games_of_a_20_game_account_verify_offline(zeb, tmp_path):
+    games = _twenty_games(zeb)
+    answer = _signed_in(zeb).get("/settings/my-games.json")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    assert answer["Content-Disposition"].startswith('attachment; filename="blockknock-games-')
+    data = answer.json()
+    assert (data["format"], data["version"]) == ("blockknock-games", 1)
+    assert [r["game"]["id"] for r in data["replays"]] == [Game.objects.get(pk=g.pk).public_id for g in games]
+    assert {r["game"]["status"] for r in data["replays"]} == {"over", "abandoned"}
+    path = tmp_path / "games.json"
+    path.write_bytes(answer.content)
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert done.stdout.splitlines()[-1] == "PASS: 20 of 20 games verified"
+
+
+def test_a_tampered_download_fails_verification(zeb, tmp_path):
+    self_play(zeb, "classic", random_bot, random.Random(7), max_moves=300, at_no_moves="decline")
+    data = _signed_in(zeb).get("/settings/my-games.json").json()
+    data["replays"][0]["game"]["score"] += 10
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout.splitlines()[-1] == "FAIL: 0 of 1 games verified"
+
+
+def test_the_download_needs_a_signed_in_player():
+    answer = Client().get("/settings/my-games.json")
+    assert (answer.status_code, answer["Location"]) == (302, "/accounts/login/?next=/settings/my-games.json")
+
+
+def _pages_and_answers(game: Game) -> dict[str, str]:
+    client = Client()
+    paths = [
+        "/leaderboards/",
+        "/leaderboards/classic/all/",
+        f"/leaderboards/replay/{game.public_id}/",
+        f"/games/{game.public_id}/review/",
+        f"/games/{game.public_id}/fair/",
+        "/api/leaderboards/classic/week/",
+        "/api/leaderboards/classic/all/",
+        f"/api/games/{game.public_id}/replay/",
+    ]
+    return {path: client.get(path).content.decode() for path in paths}
+
+
+def test_a_closed_accounts_name_appears_nowhere_and_its_games_stay(zeb):
+    game = self_play(zeb, "classic", random_bot, random.Random(3), max_moves=300, at_no_moves="decline")
+    before = _pages_and_answers(game)
+    assert [path for path, body in before.items() if NAME in body] == [
+        "/leaderboards/",
+        "/leaderboards/classic/all/",
+        f"/leaderboards/replay/{game.public_id}/",
+        "/api/leaderboards/classic/week/",
+        "/api/leaderboards/classic/all/",
+    ]
+    browser = _signed_in(zeb)
+    add_totp(zeb)
+    Token.objects.create(user=zeb)
+    stars, ledger = (
+        Player.objects.get(pk=zeb.pk).stars,
+        list(StarEntry.objects.filter(player=zeb).values_list("pk", "amount")),
+    )
+    assert browser.get("/accounts/close/").status_code == 200
+    closed = browser.post("/accounts/close/", {"confirm": "close"})
+    assert (closed.status_code, closed["Location"]) == (302, "/")
+    after = _pages_and_answers(game)
+    assert [path for path, body in after.items() if NAME in body or "zebedee" in body] == []
+    assert "closed account" in after["/leaderboards/classic/all/"] and "closed account" in after["/leaderboards/"]
+    player = Player.objects.get(pk=zeb.pk)
+    assert (player.username, player.name, player.email, player.is_active) == (f"closed-{zeb.pk}", "", "", False)
+    assert not player.has_usable_password() and str(player) == "closed account"
+    assert not EmailAddress.objects.filter(user=player).exists() and not player.authenticator_set.exists()
+    assert not Token.objects.filter(user=player).exists() and not UserSession.objects.filter(user=player).exists()
+    assert list(Game.objects.filter(player=player).values_list("pk", flat=True)) == [game.pk]
+    assert list(StarEntry.objects.filter(player=player).values_list("pk", "amount")) == ledger
+    assert ledger_balance(player) == stars == player.stars
+    assert browser.get("/accounts/session/").json()["player"] is None
+    assert Client().post("/accounts/login/", {"login": "zebedee", "password": PASSWORD}).status_code == 200
+
+
+def test_closing_needs_the_box_ticked(zeb):
+    browser = _signed_in(zeb)
+    answer = browser.post("/accounts/close/", {})
+    assert (answer.status_code, answer["Location"]) == (302, "/accounts/close/")
+    assert Player.objects.get(pk=zeb.pk).closed_at is None
