@@ -99,11 +99,7 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
 
 
 def _standing_of(board: Board, player) -> Standing | None:
-    rows = (
-        Standing.objects.filter(board=board.key, player=player)
-        .annotate(secured=is_secured("player_id"))
-        .only("value", "finished_at", "game_id", "player_id")
-    )
+    rows = Standing.objects.filter(board=board.key, player=player).only("value", "finished_at", "game_id", "player_id")
     return next(iter(rows[:1]), None)
 
 
@@ -135,7 +131,7 @@ def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: i
         game_id=standing.game_id,
         player_id=standing.player_id,
         shown=board.kind.games_shown(board.period),
-        guest=not standing.secured,
+        guest=not player.is_secured,
     )
     if with_page:
         position = entry.rank - 1 + _equal_before(board, standing)  # entries listed before it

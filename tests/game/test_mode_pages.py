@@ -10,7 +10,7 @@ from blockknock.accounts.services import stars_add
 from blockknock.calendar import day_end, game_day
 from game import services
 from game.models import Game
-from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position, secure
+from tests.helpers import EMPTY, log_in_new_guest, open_page, secure, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
