@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Q
 
 from blockknock.accounts.names import shown_name
+from blockknock.accounts.selectors import is_secured
 
 from .boards import PAGE_SIZE, Board
 from .models import BOARD_ORDER, Standing
@@ -24,7 +25,8 @@ from .models import BOARD_ORDER, Standing
 class Entry:
     """One row of a board.
 
-    ``rank``, the player's display ``player`` name, ``value`` and ``game`` (public id or None).
+    ``rank``, the player's display ``player`` name, ``value``, ``game`` (public id or None) and ``guest``: the
+    player cannot get back in on another device (no passkey, no verified email), so a Daily entry is not paid.
     """
 
     rank: int
@@ -32,6 +34,7 @@ class Entry:
     value: int
     game: str | None
     player_id: int
+    guest: bool
     page: int | None = None  # the page listing it, when asked for (leaderboard_me(with_page=True))
 
 
@@ -51,10 +54,10 @@ def display_name(player) -> str:
     return str(player)
 
 
-def _entry(*, rank: int, name: str, value: int, game_id: int, player_id: int, shown: bool) -> Entry:
+def _entry(*, rank: int, name: str, value: int, game_id: int, player_id: int, shown: bool, guest: bool) -> Entry:
     """``shown``: the board names its games now (:meth:`~leaderboards.boards.Kind.games_shown`)."""
     game = str(game_id) if shown else None
-    return Entry(rank=rank, player=name, value=value, game=game, player_id=player_id)
+    return Entry(rank=rank, player=name, value=value, game=game, player_id=player_id, guest=guest)
 
 
 def _rank_of(board: Board, value: int) -> int:
@@ -68,14 +71,15 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
     rows = list(
         Standing.objects.filter(board=board.key)
         .order_by(*BOARD_ORDER)
-        .values_list("value", "game_id", "player_id", "player__name", "player__username", "player__closed_at")[
-            offset : offset + per_page + 1
-        ]
+        .annotate(secured=is_secured("player_id"))
+        .values_list(
+            "value", "game_id", "player_id", "player__name", "player__username", "player__closed_at", "secured"
+        )[offset : offset + per_page + 1]
     )
     has_next = len(rows) > per_page
     shown = board.kind.games_shown(board.period)
     entries: list[Entry] = []
-    for index, (value, game_id, player_id, name, username, closed_at) in enumerate(rows[:per_page]):
+    for index, (value, game_id, player_id, name, username, closed_at, secured) in enumerate(rows[:per_page]):
         if index == 0:
             rank = 1 if offset == 0 else _rank_of(board, value)
         elif value != rows[index - 1][0]:
@@ -88,6 +92,7 @@ def leaderboard_page(*, board: Board, page: int = 1, per_page: int = PAGE_SIZE) 
                 game_id=game_id,
                 player_id=player_id,
                 shown=shown,
+                guest=not secured,
             )
         )
     return Page(number=page, entries=entries, has_next=has_next)
@@ -126,6 +131,7 @@ def leaderboard_me(*, board: Board, player, with_page: bool = False, per_page: i
         game_id=standing.game_id,
         player_id=standing.player_id,
         shown=board.kind.games_shown(board.period),
+        guest=not player.is_secured,
     )
     if with_page:
         position = entry.rank - 1 + _equal_before(board, standing)  # entries listed before it

@@ -20,6 +20,15 @@ def api_client_for(player) -> APIClient:
     return client
 
 
+def secure(player, email: str | None = None):
+    """Give ``player`` a verified email (allauth's EmailAddress): a secured account, paid a Daily prize."""
+    from allauth.account.models import EmailAddress
+
+    address = email or f"player{player.pk}@example.org"
+    EmailAddress.objects.create(user=player, email=address, verified=True, primary=True)
+    return player
+
+
 def log_in_new_guest(client):
     """Log the test ``client`` in as a new guest, as a first visit's first move does (``game.pending``),
     and start its Classic game as the play page's start form does (with a client seed): the play page

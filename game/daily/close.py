@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from blockknock.accounts.models import StarReason
+from blockknock.accounts.selectors import is_secured
 from blockknock.accounts.services import stars_add
 from blockknock.calendar import game_day
 
@@ -23,9 +24,10 @@ from ..models import FINISHED, UNFINISHED, DailyClose, DailySeed, Game, Mode, St
 def daily_close(*, day: dt.date) -> DailyClose | None:
     """Close ``day``'s Daily; ``None`` if it was already closed (nothing changes then).
 
-    Every player tied at the top finished score gets the Daily winner's stars of the game's rules version
-    (``engine.Ruleset.daily_win_stars``),
-    outside the 60-a-day cap.
+    Every secured player (a passkey or a verified email, at the close) tied at the top finished score among
+    secured players gets the Daily winner's stars of the game's rules version (``engine.Ruleset.daily_win_stars``),
+    outside the 60-a-day cap; ``top_score`` is that score (None when no secured player finished). Guests rank on
+    the board but are not paid: a guest who secures the account before the close is.
     """
     try:
         with transaction.atomic():
@@ -36,10 +38,10 @@ def daily_close(*, day: dt.date) -> DailyClose | None:
             )
             finished = games.filter(status__in=FINISHED)
             closed.finished = finished.count()
-            closed.top_score = finished.aggregate(top=Max("score"))["top"]
-            winners = list(
-                finished.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk")
-            )
+            # Only secured accounts are paid: fresh guests would otherwise buy one person many tries.
+            paid = finished.alias(secured=is_secured("player_id")).filter(secured=True)
+            closed.top_score = paid.aggregate(top=Max("score"))["top"]
+            winners = list(paid.filter(score=closed.top_score).select_related("player").order_by("finished_at", "pk"))
             for game in winners:
                 stars_add(
                     player=game.player,

@@ -24,6 +24,9 @@ class EntrySerializer(serializers.Serializer):
         allow_null=True,
         help_text="The game's id (its replay); null on the Challenge board, and on a Daily board until its day closes.",
     )
+    guest = serializers.BooleanField(
+        help_text="The player has no passkey and no verified email: on the Daily board, not paid the winner's stars."
+    )
 
 
 class LeaderboardSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ from game import services
 from game.daily.close import daily_close, daily_close_due
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
+from tests.helpers import secure
 
 LA = ZoneInfo("America/Los_Angeles")
 D = dt.date(2026, 12, 1)
@@ -33,7 +34,7 @@ def daily(player, day, score, status="over"):
 
 
 def test_closing_a_day_expires_the_unfinished_and_pays_every_tied_winner(db):
-    alice, bob, cleo, dan = (guest_create() for _ in range(4))
+    alice, bob, cleo, dan = (secure(guest_create()) for _ in range(4))
     daily(alice, D, 900)
     daily(bob, D, 900)
     daily(cleo, D, 400)
@@ -56,7 +57,7 @@ def test_closing_a_day_expires_the_unfinished_and_pays_every_tied_winner(db):
 
 
 def test_running_it_twice_or_late_changes_nothing(db):
-    winner = guest_create()
+    winner = secure(guest_create())
     daily(winner, D, 700)
     with at(2026, 12, 2, 0, 0):
         daily_close_due()
@@ -70,7 +71,7 @@ def test_running_it_twice_or_late_changes_nothing(db):
 
 
 def test_it_catches_up_on_three_missed_days(db):
-    player = guest_create()
+    player = secure(guest_create())
     for offset in range(3):
         daily(player, D + dt.timedelta(days=offset), 100 * (offset + 1))
     daily(player, D + dt.timedelta(days=3), 50, status="playing")  # today's: not closed
@@ -81,7 +82,7 @@ def test_it_catches_up_on_three_missed_days(db):
 
 
 def test_the_daily_win_is_paid_on_top_of_the_cap(db):
-    player = guest_create()
+    player = secure(guest_create())
     from blockknock.accounts.services import stars_add
 
     stars_add(player=player, amount=60, reason="game", day=D)
@@ -118,7 +119,7 @@ def test_beat_runs_the_closing_at_midnight_in_los_angeles_across_dst(last_run, n
 @pytest.mark.needs("postgresql")  # concurrent transactions
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_closing_at_once_pay_once():
-    winner = guest_create()
+    winner = secure(guest_create())
     daily(winner, D, 300)
     barrier = threading.Barrier(2)
     results = []
@@ -137,3 +138,40 @@ def test_two_workers_closing_at_once_pay_once():
         thread.join()
     assert sorted(results) == [False, True]
     assert StarEntry.objects.filter(reason="daily_win").count() == 1
+
+
+def test_a_guests_top_score_ranks_but_is_not_paid_the_best_secured_player_is(db):
+    guest, passkey_player, email_player = guest_create(), guest_create(), secure(guest_create())
+    from allauth.mfa.models import Authenticator
+
+    Authenticator.objects.create(user=passkey_player, type=Authenticator.Type.WEBAUTHN, data={})
+    daily(guest, D, 5000)  # the day's top score, by a guest: fresh guests would buy one person many tries
+    daily(passkey_player, D, 900)
+    daily(email_player, D, 700)
+    with at(2026, 12, 2, 0, 0, 5):
+        close_dailies()
+    closed = DailyClose.objects.get(day=D)
+    assert (closed.top_score, closed.winners, closed.finished) == (900, [passkey_player.name], 3)
+    paid = StarEntry.objects.filter(reason="daily_win")
+    assert [(entry.player_id, entry.amount) for entry in paid] == [(passkey_player.pk, 100)]
+
+
+def test_a_guest_who_secures_the_account_before_the_close_is_paid_for_that_days_game(db):
+    guest, other = guest_create(), guest_create()
+    daily(guest, D, 1200)
+    daily(other, D, 800)
+    with at(2026, 12, 1, 23, 59):
+        secure(guest)  # a verified email before midnight
+    with at(2026, 12, 2, 0, 0, 5):
+        close_dailies()
+    assert DailyClose.objects.get(day=D).winners == [guest.name]
+    assert StarEntry.objects.get(reason="daily_win").player_id == guest.pk
+
+
+def test_a_day_no_secured_player_finished_closes_with_no_winner_and_pays_nothing(db):
+    daily(guest_create(), D, 3000)
+    with at(2026, 12, 2, 0, 0, 5):
+        close_dailies()
+    closed = DailyClose.objects.get(day=D)
+    assert (closed.top_score, closed.winners, closed.finished) == (None, [], 1)
+    assert not StarEntry.objects.filter(reason="daily_win").exists()

@@ -10,7 +10,7 @@ from blockknock.accounts.services import stars_add
 from blockknock.calendar import day_end, game_day
 from game import services
 from game.models import Game
-from tests.helpers import EMPTY, log_in_new_guest, open_page, set_position
+from tests.helpers import EMPTY, log_in_new_guest, open_page, secure, set_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -218,10 +218,25 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     closes = f"closes at {when}, in "
     assert "This Daily " + closes in page
     assert "Your replay, review and fair-deal check open when today's Daily " + closes[:-5] + "." in page
+    assert "then the top score of a player who can sign back in (a passkey or a checked email) wins 100" in page
+    assert 'data-testid="daily-secure"' in page  # a guest is told to secure the account to be paid
+    secure(Player.objects.get())
+    assert 'data-testid="daily-secure"' not in open_page(client, "/daily/").content.decode()
     daily_close(day=game.day)
     page = open_page(client, "/daily/").content.decode()
     name = Player.objects.get().name
     assert f"This Daily has closed. Won by {name} with 640 points (100 stars each)." in page
+
+
+def test_a_daily_only_guests_finished_says_nobody_was_paid(client, db):
+    from game.daily.close import daily_close
+
+    open_page(client, "/daily/")
+    game = Game.objects.get(mode="daily")
+    Game.objects.filter(pk=game.pk).update(status="over", score=640)
+    daily_close(day=game.day)
+    page = open_page(client, "/daily/").content.decode()
+    assert "This Daily has closed. Nobody who can sign back in finished it, so its stars were not paid." in page
 
 
 def test_the_daily_page_names_yesterdays_winners(client, db):

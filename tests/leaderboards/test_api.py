@@ -8,13 +8,13 @@ from rest_framework.test import APIClient
 
 from blockknock.calendar import game_day
 from game.daily.close import daily_close
-from tests.helpers import api_client_for
+from tests.helpers import api_client_for, secure
 
 from .conftest import local, make_game, make_player
 
 pytestmark = pytest.mark.django_db
 
-ENTRY_FIELDS = {"rank", "player", "value", "game"}
+ENTRY_FIELDS = {"rank", "player", "value", "game", "guest"}
 BOARDS = ["classic/week/", "classic/all/", "challenge/", "daily/"]
 
 
@@ -58,10 +58,10 @@ def test_the_answer_has_the_contracts_shape():
     make_game(me, mode="challenge", challenge=7, status="won")
     body = get(api_client_for(me), "classic/all/").json()
     assert set(body) == {"entries", "me"}
-    assert body["entries"] == [{"rank": 1, "player": "Me", "value": 4321, "game": str(game.pk)}]
+    assert body["entries"] == [{"rank": 1, "player": "Me", "value": 4321, "game": str(game.pk), "guest": True}]
     assert body["me"] == body["entries"][0]
     challenge = get(api_client_for(me), "challenge/").json()
-    assert challenge["entries"] == [{"rank": 1, "player": "Me", "value": 7, "game": None}]
+    assert challenge["entries"] == [{"rank": 1, "player": "Me", "value": 7, "game": None, "guest": True}]
     assert set(challenge["me"]) == ENTRY_FIELDS
 
 
@@ -127,11 +127,22 @@ def test_daily_today_and_an_earlier_day():
         daily_close(day=yesterday)  # the midnight close: yesterday's games are named from then on
         assert [(e["player"], e["game"]) for e in get(APIClient(), "daily/").json()["entries"]] == [("Today", None)]
         assert get(APIClient(), "daily/2026-06-09/").json()["entries"] == [
-            {"rank": 1, "player": "Yesterday", "value": 300, "game": str(first.pk)}
+            {"rank": 1, "player": "Yesterday", "value": 300, "game": str(first.pk), "guest": True}
         ]
         assert get(APIClient(), "daily/2026-06-10/").json()["entries"][0]["player"] == "Today"
         future = get(APIClient(), "daily/2026-06-11/")
         assert (future.status_code, future.json()["error"]) == (404, "not_found")
+
+
+def test_a_daily_row_says_whether_its_player_is_a_guest_not_paid_the_prize():
+    day = dt.date(2026, 6, 9)
+    make_game(make_player("Guest"), mode="daily", score=900, day=day, finished_at=local(2026, 6, 9, 9))
+    make_game(secure(make_player("Secured")), mode="daily", score=300, day=day, finished_at=local(2026, 6, 9, 10))
+    with time_machine.travel(local(2026, 6, 9, 12), tick=False):
+        entries = get(APIClient(), "daily/").json()["entries"]
+        assert [(e["player"], e["rank"], e["guest"]) for e in entries] == [("Guest", 1, True), ("Secured", 2, False)]
+        html = APIClient().get("/leaderboards/daily/").content.decode()
+    assert html.count('data-testid="lb-guest"') == 1 and 'data-testid="lb-daily-prize"' in html
 
 
 @pytest.mark.parametrize("day", ["2026-02-30", "2026-6-1", "yesterday"])
