@@ -97,8 +97,10 @@ function incomingArea(html) {
   return template.content.querySelector("#play-area");
 }
 
+/* A board post's own source element goes once nothing is sent from it any more: events of a detached
+   element reach no listener on the document. */
 function dropSource(el) {
-  if (own.has(el) && !queued.has(el)) el.remove();
+  if (own.has(el) && !queued.has(el) && !sent.has(el)) el.remove();
 }
 
 function onBeforeRequest(event) {
