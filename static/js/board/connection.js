@@ -35,7 +35,7 @@ export function connectionLost(fetchBoard) {
   if (first) announce(el ? el.textContent : strings("network"), { assertive: true });
   window.clearTimeout(state.retryTimer);
   const retry = () => {
-    if (state.inFlight) {
+    if (state.moves.inFlight) {
       state.retryTimer = window.setTimeout(retry, RETRY_BUSY_MS); // a request is on its way: its answer decides
       return;
     }

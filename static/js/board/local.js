@@ -41,12 +41,6 @@ export function factsOf(el) {
   };
 }
 
-export function sameFacts(a, b) {
-  return (
-    a.board === b.board && a.score === b.score && a.combo === b.combo && a.movesLeft === b.movesLeft
-  );
-}
-
 /* The scoring of the game a board partial shows (its mode's, by its rules version), or null. */
 function scoringOf(el) {
   const rules = rulesetOf(readRulesJson(el, "bk-rules"));
@@ -185,7 +179,7 @@ export function showHandWaiting() {
   const note = a?.querySelector("[data-hand-waiting]");
   if (!note) return;
   const left = a.querySelectorAll(".piece[data-slot]:not(.is-played)").length;
-  const waiting = left === 0 && state.queue.length > 0;
+  const waiting = left === 0 && state.moves.queue.length > 0;
   note.hidden = !(waiting && state.retryDelay > 0);
   note.closest(".hand")?.classList.toggle("is-dealing", waiting && !state.retryDelay);
 }

@@ -10,7 +10,9 @@
  *   selection.js  click + click (on touch: tap to preview, tap again to place), mouse hover preview
  *   keyboard.js   the board's keyboard; focus.js its roving focus
  *   local.js      the move played on the page, confirmed in place
- *   sync.js       the moves' requests (htmx) and answers, swaps, roll-backs; connection.js a lost connection
+ *   sync.js       the move controller on the page: what the answers do (confirm in place, swap, roll back, toast)
+ *   moves.js      its core, no DOM: the unconfirmed moves, each request's phase and its one release (tests/js/)
+ *   transport.js  the requests through htmx and the CSRF retry; connection.js the back-off while unreachable
  *   session.js    a stale tab
  *   feedback.js   toasts, sounds, animations, announcements (../live.js)
  */

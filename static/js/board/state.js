@@ -9,15 +9,13 @@
  * previewed and played on.
  */
 import { Piece } from "../rules/rules.js";
+import { MoveController } from "./moves.js";
 
 export const SIZE = 8;
 
 export const state = {
   selected: null, // the chosen piece: {slot, cells, shape, button}
-  inFlight: 0, // requests that change the board on their way (moves go several at once, sync.js)
-  exclusive: false, // ... and one of them is not a move (a board fetch, New game...): nothing else goes
-  epoch: 0, // counts the times the moves played here were dropped: answers sent before are ignored
-  queue: [], // moves played here, not yet confirmed, in order: {number, slot, row, col, before, expect, sent}
+  moves: new MoveController(), // the moves played here not yet confirmed, and the requests on their way (sync.js)
   shown: null, // the position on screen (local.js): {board, colours, score, best, combo, scoring}
   serverHtml: "", // the last board partial the server confirmed: what a refused or failed move rolls back to
   pointerType: "mouse", // the last press's: "mouse", "touch" or "pen"
@@ -29,7 +27,6 @@ export const state = {
   retryDelay: 0, // 0: connected; else the wait before the next board fetch
   retryTimer: 0,
   rolledBack: false, // the connection failed and moves played here were undone (a 5xx): said when it is back
-  tokenRetry: false, // the request being sent is sent again after a refused CSRF token (session.js)
   lost: "", // why this tab cannot play on ("signedOut", "playerChanged", "stale"), or ""
 };
 
