@@ -1,0 +1,110 @@
+"""The drill's verdict: one ``DRILL`` line per phase with its figures and its checks, PASS or FAIL.
+
+Written to the terminal and to ``var/drill/summary.txt`` (the figures in full: ``summary.json``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from tests.load import drill_services as services
+from tests.load.drill_phases import CLIENT_SOURCE
+
+LOCK_TIMEOUT_S = 2.0  # blockknock/settings/connections.py LOCK_TIMEOUT
+READ_TIMEOUT_S = 6.0  # deploy/nginx/blockknock.conf proxy_read_timeout
+LEAVE_MARGIN_S = 4.0  # scheduling on a shared 2-core machine, beyond the read timeout
+FAST_FAILURE_S = LOCK_TIMEOUT_S + 1.5  # the locked player's 503: the lock timeout and the request around it
+REPLICA_LAG_LIMIT_MS = 1000.0
+
+
+def _load(results: dict, phase: str) -> str:
+    figures = results["load"].get(phase, {"moves_per_s": 0, "errors": 0, "requests": 0})
+    return f"{figures['moves_per_s']} moves/s, client errors {figures['errors']} of {figures['requests']} requests"
+
+
+def lines(results: dict, plan) -> list[tuple[str, bool]]:
+    """(line, holds) for each phase and each check after them."""
+    load = results["load"]
+    steady, killed, frozen, locked = (load.get(p, {}) for p in ("1 steady", "2 host killed", "3 host frozen", "4 row lock held"))
+    kill, freeze, lock = results["kill"], results["freeze"], results["lock"]
+    left = freeze["left_after_s"]
+    bystander_s = max(s for _status, s in lock["bystander"])
+    locked_s = [s for _status, s in lock["locked"]]
+    report, verify_ok = results["books"]
+    lag, public, proxy = results["lag"], results["public"], results["proxy"]
+    out = [
+        (f"1 steady: {_load(results, '1 steady')}", steady.get("errors") == 0 and steady.get("moves_per_s", 0) > 0),
+        (
+            f"2 host killed: :{kill['host']} SIGKILL, down {kill['down_s']:.0f} s, answering again {kill['restart_s']} s "
+            f"after its restart; {_load(results, '2 host killed')} (at most one in flight per client: {plan.users})",
+            killed.get("moves_per_s", 0) > 0 and killed.get("errors", 1e9) <= plan.users,
+        ),
+        (
+            f"3 host frozen: :{freeze['host']} SIGSTOP {freeze['frozen_s']:.0f} s, out of rotation after "
+            f"{'never' if left is None else f'{left:.1f} s'} (limit {READ_TIMEOUT_S + LEAVE_MARGIN_S:.0f} s: "
+            f"proxy_read_timeout {READ_TIMEOUT_S:.0f} s, max_fails 2); {_load(results, '3 host frozen')}",
+            left is not None and left <= READ_TIMEOUT_S + LEAVE_MARGIN_S and frozen.get("moves_per_s", 0) > 0,
+        ),
+        (
+            f"4 row lock held: game {lock['game']}'s row held {lock['hold_s']:.0f} s by psql; bystander's moves "
+            f"{[st for st, _s in lock['bystander']]} in at most {bystander_s * 1000:.0f} ms (limit: lock timeout "
+            f"{LOCK_TIMEOUT_S:.0f} s); locked player's moves {[st for st, _s in lock['locked']]} in "
+            f"{min(locked_s):.2f}-{max(locked_s):.2f} s, {lock['refused_applied']} applied, after the release "
+            f"{lock['locked_after_release']}; {_load(results, '4 row lock held')}",
+            all(st == 200 for st, _s in lock["bystander"])
+            and bystander_s < LOCK_TIMEOUT_S
+            and all(st == 503 for st, _s in lock["locked"])
+            and max(locked_s) < FAST_FAILURE_S
+            and lock["held_throughout"]
+            and lock["refused_applied"] == 0
+            and lock["locked_after_release"] == 200
+            and locked.get("errors") == 0,
+        ),
+        (f"5 steady: {_load(results, '5 steady')}", load.get("5 steady", {}).get("errors", 0) == 0),
+        (_books(report, verify_ok), bool(report.get("ok")) and verify_ok),
+        (
+            f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples under "
+            f"load), {'caught up' if lag['caught_up'] else f'{lag["behind_bytes"]} bytes behind'} after the load; public "
+            f"reads: {public['requests']} anonymous requests ({public['answered_200']} answered 200), "
+            f"{public['replica_transactions']} transactions on the replica, {public['primary_transactions']} on the primary",
+            lag["caught_up"]
+            and lag["median_ms"] is not None
+            and lag["median_ms"] < REPLICA_LAG_LIMIT_MS
+            and public["answered_200"] == public["requests"]
+            and public["replica_transactions"] >= public["requests"],
+        ),
+        (
+            f"proxy: forged X-Forwarded-For through nginx counted as {proxy['through_nginx']} (the client "
+            f"{CLIENT_SOURCE}: NUM_PROXIES=1 matches nginx); straight to a host counted as {proxy['direct_to_host']} "
+            "(hosts must be reachable from nginx only)",
+            proxy["status"] == 200 and proxy["through_nginx"] == [CLIENT_SOURCE],
+        ),
+        (
+            f"celery: worker answers through the broker: {results['worker']}; beat running: {results['beat']}",
+            results["worker"] and results["beat"],
+        ),
+    ]
+    return out
+
+
+def _books(report: dict, verify_ok: bool) -> str:
+    if "error" in report:
+        return f"books: check failed: {report['error']}"
+    return (
+        f"books: moves answered 200 {report['moves_ok']}, stored {report['moves_stored']}, unknown outcomes "
+        f"{report['unknown']} ({report['unknown_applied']} applied), lost {len(report['lost'])}, doubled "
+        f"{len(report['doubled'])}, mismatched {len(report['mismatched'])}, replay mismatches {len(report['audit'])}; "
+        f"verify_deals {'clean' if verify_ok else 'FAILED'}"
+    )
+
+
+def report(results: dict, plan, elapsed_s: float) -> int:
+    checked = lines(results, plan)
+    verdict = all(holds for _line, holds in checked)
+    text = [f"DRILL {line}  [{'PASS' if holds else 'FAIL'}]" for line, holds in checked]
+    text.append(f"DRILL {'PASS' if verdict else 'FAIL'}: {plan.users} players, {elapsed_s:.0f} s in all")
+    summary = "\n".join(text) + "\n"
+    print("\n" + summary, end="", flush=True)
+    (services.DRILL_DIR / "summary.txt").write_text(summary)
+    (services.DRILL_DIR / "summary.json").write_text(json.dumps(results, indent=2, default=str))
+    return 0 if verdict else 1
