@@ -82,9 +82,8 @@ class Clock:
         time.sleep(max(0.0, self.current[1] + seconds - time.time()))
 
 
-def start_site(plan: Plan) -> phases.Site:
+def start_site(plan: Plan, processes: services.Processes) -> phases.Site:
     out = services.DRILL_DIR
-    processes = services.Processes(out / "pids")
     primary, replica = services.start_postgres(processes, out / "pg")
     redis_port = services.start_redis(processes, out / "redis")
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
@@ -99,6 +98,7 @@ def start_site(plan: Plan) -> phases.Site:
     site = phases.Site(out, env, processes, primary, replica, redis_port, [services.free_port() for _ in "ab"], plan.workers)
     log("migrate + collectstatic")
     server.prepare(env)
+    log("migrated")
     for port in site.host_ports:
         site.start_host(port)
     site.nginx_port = services.start_nginx(processes, out / "nginx", site.host_ports)
@@ -151,15 +151,12 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the finally below stops every process
     _fresh_folder()
     started = time.monotonic()
-    site = None
+    log(f"drill: {plan}")
+    processes = services.Processes(services.DRILL_DIR / "pids")
     try:
-        site = start_site(plan)
-        results = drill(site, plan)
+        results = drill(start_site(plan, processes), plan)
     finally:
-        if site is not None:
-            site.processes.stop_all()
-        else:
-            _stop_leftovers()
+        processes.stop_all()
     return report(results, plan, time.monotonic() - started)
 
 

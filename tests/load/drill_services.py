@@ -232,6 +232,7 @@ def start_nginx(processes: Processes, prefix: Path, hosts: list[int]) -> int:
 
 def start_celery(processes: Processes, env: dict[str, str], folder: Path) -> None:
     """One worker and one beat (the site's single beat), as deploy/systemd runs them."""
+    folder.mkdir(parents=True, exist_ok=True)
     celery = str(server.VENV_BIN / "celery")
     worker = [celery, "-A", "blockknock", "worker", "--loglevel=INFO", "--concurrency=1"]
     processes.start("worker", [*worker, "--without-gossip", "--without-mingle", "-n", "drill@%h"], folder / "worker.log", env=env)
