@@ -84,21 +84,26 @@ class Clock:
 
 def start_site(plan: Plan, processes: services.Processes) -> phases.Site:
     out = services.DRILL_DIR
-    primary, replica = services.start_postgres(processes, out / "pg")
+    primary = services.PostgresCluster(out / "pg" / "primary", services.free_port())
+    replica = services.PostgresCluster(out / "pg" / "replica", services.free_port())
     redis_port = services.start_redis(processes, out / "redis")
-    redis_url = f"redis://127.0.0.1:{redis_port}/0"
     env = server.server_env(primary.url, out / "state")
     env.update(
-        REDIS_URL=redis_url,
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
         CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/1",
         DATABASE_REPLICA_URL=replica.url,
         NUM_PROXIES="1",  # nginx, which sets X-Forwarded-For (deploy/nginx/blockknock.conf)
         STATIC_ROOT=str(out / "static"),
     )
-    site = phases.Site(out, env, processes, primary, replica, redis_port, [services.free_port() for _ in "ab"], plan.workers)
-    log("migrate + collectstatic")
-    server.prepare(env)
+    collecting = services.collect_static(processes, env, out / "static")  # meanwhile: it needs no database
+    services.start_postgres(processes, primary, replica)
+    log("migrate")
+    server.manage(env, "migrate", "--noinput", "-v", "0")
     log("migrated")
+    if collecting is not None and collecting.wait() != 0:
+        raise SystemExit(f"collectstatic failed: see {out / 'static.log'}")
+    processes.stop("collectstatic")
+    site = phases.Site(out, env, processes, primary, replica, redis_port, [services.free_port() for _ in "ab"], plan.workers)
     for port in site.host_ports:
         site.start_host(port)
     site.nginx_port = services.start_nginx(processes, out / "nginx", site.host_ports)
@@ -178,6 +183,7 @@ def drill(site: phases.Site, plan: Plan) -> dict:
     figures = run_phases(site, plan, clock, ledger)
     locust.wait(timeout=plan.load_s + 60)
     clock.end()
+    log("load over: the replica, public reads, the proxy chain, the worker, the books")
     sampler.done.set()
     ledger.save(load_dir / "drill-players.json")
     caught_up, behind = phases.replica_caught_up(site.primary)

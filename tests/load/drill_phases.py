@@ -316,7 +316,8 @@ def proxy_identity(site: Site) -> dict:
 
     def counted_as() -> set[str]:
         keys = [key.decode() for key in store.scan_iter("*throttle_public_*")]
-        store.delete(*keys) if keys else None
+        if keys:
+            store.delete(*keys)
         return {key.rsplit("throttle_public_", 1)[1].rsplit(":", 1)[0] for key in keys}
 
     counted_as()

@@ -10,9 +10,11 @@ scripts/drill's trap (a drill killed outright leaves nothing running either).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pwd
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -147,11 +149,9 @@ def own_folder(path: Path) -> None:
         os.chown(path, user.pw_uid, user.pw_gid)
 
 
-def start_postgres(processes: Processes, folder: Path) -> tuple[PostgresCluster, PostgresCluster]:
-    """A primary with database :data:`DATABASE`, and a hot standby streaming from it through a replication slot."""
-    own_folder(folder)
-    primary = PostgresCluster(folder / "primary", free_port())
-    replica = PostgresCluster(folder / "replica", free_port())
+def start_postgres(processes: Processes, primary: PostgresCluster, replica: PostgresCluster) -> None:
+    """The primary with database :data:`DATABASE`, and a hot standby streaming from it through a replication slot."""
+    own_folder(primary.data.parent)
     initdb = [pg_bin("initdb"), "-D", str(primary.data), "-U", "postgres", "--auth=trust", "-E", "UTF8"]
     subprocess.run(as_postgres([*initdb, "--locale=C.UTF-8"]), check=True, capture_output=True)
     primary.start(processes)
@@ -163,7 +163,33 @@ def start_postgres(processes: Processes, folder: Path) -> tuple[PostgresCluster,
     replica.start(processes)
     wait_until(lambda: replication_state(primary) == "streaming", "the replica's streaming", timeout=60)
     log(f"PostgreSQL primary on {primary.port}, streaming replica on {replica.port}")
-    return primary, replica
+
+
+def static_sources() -> str:
+    """A digest of what collectstatic reads: the project's static files and the locked packages (theirs)."""
+    digest = hashlib.sha256((ROOT / "requirements.lock").read_bytes())
+    digest.update((ROOT / "blockknock" / "storage.py").read_bytes())
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def collect_static(processes: Processes, env: dict[str, str], static_root: Path) -> subprocess.Popen | None:
+    """``collectstatic`` in the background, unless ``static_root`` holds the files of these very sources.
+
+    Hashing and compressing every file takes a minute on a busy 2-core machine: the drill's files
+    are kept across runs (var/drill/static) and collected again only when a source changed.
+    """
+    stamp, sources = static_root / ".drill-sources", static_sources()
+    if stamp.exists() and stamp.read_text() == sources:
+        log("static files: collected by an earlier drill from the same sources")
+        return None
+    stamp.unlink(missing_ok=True)
+    command = [str(server.VENV_BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"]
+    # the stamp is written only once collectstatic has succeeded
+    script = f"{shlex.join(command)} && printf %s {sources} > {shlex.quote(str(stamp))}"
+    return processes.start("collectstatic", ["sh", "-c", script], static_root.parent / "static.log", env=env)
 
 
 def replication_state(primary: PostgresCluster) -> str | None:
