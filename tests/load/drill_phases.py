@@ -291,7 +291,7 @@ def public_reads(site: Site, paths: list[str]) -> dict:
     }
 
 
-def _settled(read, quiet_s: float = 2.5, timeout: float = 20):
+def _settled(read, quiet_s: float = 3, timeout: float = 20):
     """``read()`` once it has stopped changing for ``quiet_s`` seconds."""
     value, since, deadline = read(), time.monotonic(), time.monotonic() + timeout
     while time.monotonic() - since < quiet_s and time.monotonic() < deadline:

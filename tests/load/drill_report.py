@@ -65,11 +65,12 @@ def lines(results: dict, plan) -> list[tuple[str, bool]]:
         (
             f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples under "
             f"load), {'caught up' if lag['caught_up'] else f'{lag["behind_bytes"]} bytes behind'} after the load; public "
-            f"reads: {public['requests']} anonymous requests ({public['answered_200']} answered 200), "
+            f"reads: {public['requests']} anonymous replays of ended games ({public['answered_200']} answered 200), "
             f"{public['replica_transactions']} transactions on the replica, {public['primary_transactions']} on the primary",
             lag["caught_up"]
             and lag["median_ms"] is not None
             and lag["median_ms"] < REPLICA_LAG_LIMIT_MS
+            and public["requests"] > 0
             and public["answered_200"] == public["requests"]
             and public["replica_transactions"] >= public["requests"],
         ),
