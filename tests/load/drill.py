@@ -56,8 +56,21 @@ class Plan:
         return int(3 + self.steady_s + self.kill_s + self.freeze_s + self.after_freeze_s + self.lock_s + self.tail_s)
 
 
-QUICK = Plan(users=12, workers=2, steady_s=15, kill_s=20, down_s=3, freeze_s=15, after_freeze_s=8, hold_s=20, lock_s=24, tail_s=5)
-FULL = Plan(users=24, workers=3, steady_s=60, kill_s=40, down_s=5, freeze_s=15, after_freeze_s=20, hold_s=20, lock_s=30, tail_s=30)
+QUICK = Plan(
+    users=12, workers=2, steady_s=15, kill_s=20, down_s=3, freeze_s=15, after_freeze_s=8, hold_s=20, lock_s=24, tail_s=5
+)
+FULL = Plan(
+    users=24,
+    workers=3,
+    steady_s=60,
+    kill_s=40,
+    down_s=5,
+    freeze_s=15,
+    after_freeze_s=20,
+    hold_s=20,
+    lock_s=30,
+    tail_s=30,
+)
 
 
 class Clock:
@@ -103,7 +116,9 @@ def start_site(plan: Plan, processes: services.Processes) -> phases.Site:
     if collecting is not None and collecting.wait() != 0:
         raise SystemExit(f"collectstatic failed: see {out / 'static.log'}")
     processes.stop("collectstatic")
-    site = phases.Site(out, env, processes, primary, replica, redis_port, [services.free_port() for _ in "ab"], plan.workers)
+    site = phases.Site(
+        out, env, processes, primary, replica, redis_port, [services.free_port() for _ in "ab"], plan.workers
+    )
     for port in site.host_ports:
         site.start_host(port)
     site.nginx_port = services.start_nginx(processes, out / "nginx", site.host_ports)
@@ -173,9 +188,12 @@ def drill(site: phases.Site, plan: Plan) -> dict:
     sampler.start()
     locust = site.processes.start(
         "locust",
-        [str(server.VENV_BIN / "python"), "-m", "locust", "-f", "tests/load/drill_locustfile.py", "--headless"]
-        + ["--only-summary", "-u", str(plan.users), "-r", str(plan.users), "-t", f"{plan.load_s}s"]
-        + ["--stop-timeout", "10", "--host", f"http://127.0.0.1:{site.nginx_port}", "--loglevel", "WARNING"],
+        [
+            str(server.VENV_BIN / "python"),
+            *("-m", "locust", "-f", "tests/load/drill_locustfile.py", "--headless", "--only-summary"),
+            *("-u", str(plan.users), "-r", str(plan.users), "-t", f"{plan.load_s}s", "--stop-timeout", "10"),
+            *("--host", f"http://127.0.0.1:{site.nginx_port}", "--loglevel", "WARNING"),
+        ],
         load_dir / "locust.log",
         env={**site.env, "LOAD_OUT": str(load_dir)},
     )

@@ -25,18 +25,22 @@ def _load(results: dict, phase: str) -> str:
 def lines(results: dict, plan) -> list[tuple[str, bool]]:
     """(line, holds) for each phase and each check after them."""
     load = results["load"]
-    steady, killed, frozen, locked = (load.get(p, {}) for p in ("1 steady", "2 host killed", "3 host frozen", "4 row lock held"))
+    steady, killed, frozen, locked = (
+        load.get(p, {}) for p in ("1 steady", "2 host killed", "3 host frozen", "4 row lock held")
+    )
     kill, freeze, lock = results["kill"], results["freeze"], results["lock"]
     left = freeze["left_after_s"]
     bystander_s = max(s for _status, s in lock["bystander"])
     locked_s = [s for _status, s in lock["locked"]]
     report, verify_ok = results["books"]
     lag, public, proxy = results["lag"], results["public"], results["proxy"]
+    caught_up = "caught up" if lag["caught_up"] else f"{lag['behind_bytes']} bytes behind"
     out = [
         (f"1 steady: {_load(results, '1 steady')}", steady.get("errors") == 0 and steady.get("moves_per_s", 0) > 0),
         (
-            f"2 host killed: :{kill['host']} SIGKILL, down {kill['down_s']:.0f} s, answering again {kill['restart_s']} s "
-            f"after its restart; {_load(results, '2 host killed')} (at most one in flight per client: {plan.users})",
+            f"2 host killed: :{kill['host']} SIGKILL, down {kill['down_s']:.0f} s, answering again "
+            f"{kill['restart_s']} s after its restart; {_load(results, '2 host killed')} "
+            f"(at most one in flight per client: {plan.users})",
             killed.get("moves_per_s", 0) > 0 and killed.get("errors", 1e9) <= plan.users,
         ),
         (
@@ -63,10 +67,10 @@ def lines(results: dict, plan) -> list[tuple[str, bool]]:
         (f"5 steady: {_load(results, '5 steady')}", load.get("5 steady", {}).get("errors", 0) == 0),
         (_books(report, verify_ok), bool(report.get("ok")) and verify_ok),
         (
-            f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples under "
-            f"load), {'caught up' if lag['caught_up'] else f'{lag["behind_bytes"]} bytes behind'} after the load; public "
-            f"reads: {public['requests']} anonymous replays of ended games ({public['answered_200']} answered 200), "
-            f"{public['replica_transactions']} transactions on the replica, {public['primary_transactions']} on the primary",
+            f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples "
+            f"under load), {caught_up} after the load; public reads: {public['requests']} anonymous replays of "
+            f"ended games ({public['answered_200']} answered 200), {public['replica_transactions']} transactions "
+            f"on the replica, {public['primary_transactions']} on the primary",
             lag["caught_up"]
             and lag["median_ms"] is not None
             and lag["median_ms"] < REPLICA_LAG_LIMIT_MS

@@ -217,7 +217,9 @@ def nginx_conf(prefix: Path, port: int, hosts: list[int]) -> str:
         raise SystemExit(f"{NGINX_SITE}: no upstream blockknock_web or location / found")
     servers = iter(hosts)
     upstream_text = re.sub(r"server \S+:\d+", lambda _: f"server 127.0.0.1:{next(servers)}", upstream.group(0))
-    temp = "".join(f"    {kind}_temp_path {prefix / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "".join(
+        f"    {kind}_temp_path {prefix / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     return f"""daemon off;
 worker_processes auto;
 pid {prefix / "nginx.pid"};
@@ -261,7 +263,9 @@ def start_celery(processes: Processes, env: dict[str, str], folder: Path) -> Non
     folder.mkdir(parents=True, exist_ok=True)
     celery = str(server.VENV_BIN / "celery")
     worker = [celery, "-A", "blockknock", "worker", "--loglevel=INFO", "--concurrency=1"]
-    processes.start("worker", [*worker, "--without-gossip", "--without-mingle", "-n", "drill@%h"], folder / "worker.log", env=env)
+    processes.start(
+        "worker", [*worker, "--without-gossip", "--without-mingle", "-n", "drill@%h"], folder / "worker.log", env=env
+    )
     beat = [celery, "-A", "blockknock", "beat", "--loglevel=INFO", "-s", str(folder / "celerybeat-schedule")]
     processes.start("beat", beat, folder / "beat.log", env=env)
 
