@@ -276,6 +276,7 @@ def public_reads(site: Site, paths: list[str], timeout: float = 20) -> dict:
     A backend reports its counts once idle, within a second, or 10 s later when the statistics were busy:
     the readings are taken once the replica's count covers the requests, or after ``timeout`` s.
     """
+    _quiet(lambda: game_reads(site.primary))  # the load's last reports in first
     before = game_reads(site.primary), game_reads(site.replica)
     statuses = [request(site.nginx_port, "GET", path)[0] for path in paths]
     deadline = time.monotonic() + timeout
@@ -288,6 +289,15 @@ def public_reads(site: Site, paths: list[str], timeout: float = 20) -> dict:
         "replica_game_reads": game_reads(site.replica) - before[1],
         "primary_game_reads": game_reads(site.primary) - before[0],
     }
+
+
+def _quiet(read, quiet_s: float = 2, timeout: float = 12) -> None:
+    """Wait until ``read()`` has not changed for ``quiet_s`` seconds (at most ``timeout``)."""
+    value, since, deadline = read(), time.monotonic(), time.monotonic() + timeout
+    while time.monotonic() - since < quiet_s and time.monotonic() < deadline:
+        time.sleep(0.5)
+        if (now := read()) != value:
+            value, since = now, time.monotonic()
 
 
 def proxy_identity(site: Site) -> dict:

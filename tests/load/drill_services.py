@@ -152,6 +152,8 @@ def own_folder(path: Path) -> None:
 def start_postgres(processes: Processes, primary: PostgresCluster, replica: PostgresCluster) -> None:
     """The primary with database :data:`DATABASE`, and a hot standby streaming from it through a replication slot."""
     own_folder(primary.data.parent)
+    if subprocess.run(as_postgres(["test", "-w", str(primary.data.parent)])).returncode != 0:
+        raise SystemExit(f"the {PG_USER} user cannot reach {primary.data.parent}: a folder above it is closed to it")
     initdb = [pg_bin("initdb"), "-D", str(primary.data), "-U", "postgres", "--auth=trust", "-E", "UTF8"]
     subprocess.run(as_postgres([*initdb, "--locale=C.UTF-8"]), check=True, capture_output=True)
     primary.start(processes)
