@@ -26,9 +26,11 @@ import argparse
 import json
 import shutil
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from tests.load import drill_phases as phases
 from tests.load import drill_services as services
@@ -181,57 +183,61 @@ def main(argv=None) -> int:
 
 
 def drill(site: phases.Site, plan: Plan) -> dict:
+    """The load with the phases in it, then every check after it: the figures of :mod:`drill_report`."""
     clock, ledger = Clock(), Ledger()
     load_dir = site.out / "load"
     load_dir.mkdir(exist_ok=True)
     sampler = phases.LagSampler(site.primary)
     sampler.start()
-    locust = site.processes.start(
-        "locust",
-        [
-            str(server.VENV_BIN / "python"),
-            *("-m", "locust", "-f", "tests/load/drill_locustfile.py", "--headless", "--only-summary"),
-            *("-u", str(plan.users), "-r", str(plan.users), "-t", f"{plan.load_s}s", "--stop-timeout", "10"),
-            *("--host", f"http://127.0.0.1:{site.nginx_port}", "--loglevel", "WARNING"),
-        ],
-        load_dir / "locust.log",
-        env={**site.env, "LOAD_OUT": str(load_dir)},
-    )
+    locust = start_load(site, plan, load_dir)
     time.sleep(3)  # the players sign up
     figures = run_phases(site, plan, clock, ledger)
     locust.wait(timeout=plan.load_s + 60)
     clock.end()
-    log("load over: the replica, public reads, the proxy chain, the worker, the books")
     sampler.done.set()
+    log("load over: the replica, public reads, the proxy chain, the worker, the books")
     ledger.save(load_dir / "drill-players.json")
-    caught_up, behind = phases.replica_caught_up(site.primary)
-    with site.primary.connect(services.DATABASE) as conn:
-        query = "SELECT id FROM game_game WHERE status IN ('over', 'won', 'abandoned') ORDER BY id LIMIT 10"
-        ended = [row[0] for row in conn.execute(query)]
-    # An ended game's replay reads its row on every request (for the ETag), the replay itself from the
-    # cache after the first request (filled from the primary): each request is one query at least.
-    reads = [f"/api/games/{gid}/replay/" for gid in ended] * 3
     events = json.loads((load_dir / "events.json").read_text())
     freeze = figures["freeze"]
+    left = phases.left_rotation_after(
+        site.out / "nginx" / "access.log", freeze["host"], freeze["frozen_at"], freeze["frozen_s"]
+    )
+    caught_up, behind = phases.replica_caught_up(site.primary)
     return {
         "windows": clock.windows,
         "load": {name: load_figures(events, window) for name, window in clock.windows.items()},
         "kill": figures["kill"],
-        "freeze": {
-            **freeze,
-            "left_after_s": phases.left_rotation_after(
-                site.out / "nginx" / "access.log", freeze["host"], freeze["frozen_at"], freeze["frozen_s"]
-            ),
-        },
+        "freeze": {**freeze, "left_after_s": left},
         "lock": figures["lock"],
         "lag": {**sampler.figures(), "caught_up": caught_up, "behind_bytes": behind},
-        "public": phases.public_reads(site, reads),
+        "public": phases.public_reads(site, public_paths(site)),
         "proxy": phases.proxy_identity(site),
         "worker": services.worker_answers(site.env),
         "beat": site.processes.running["beat"].poll() is None,
         "books": books(site, [str(load_dir / "ledger.json"), str(load_dir / "drill-players.json")]),
-        "users": locust.returncode,
+        "locust_exit": locust.returncode,  # 1 whenever a client saw an error: the phases' figures say which
     }
+
+
+def start_load(site: phases.Site, plan: Plan, load_dir: Path) -> subprocess.Popen:
+    """Locust's players through nginx for the whole drill (``plan.load_s``), then they stop by themselves:
+    a move in flight is answered and written down (a run stopped by a signal would lose those answers)."""
+    command = [
+        str(server.VENV_BIN / "python"),
+        *("-m", "locust", "-f", "tests/load/drill_locustfile.py", "--headless", "--only-summary"),
+        *("-u", str(plan.users), "-r", str(plan.users), "-t", f"{plan.load_s}s", "--stop-timeout", "10"),
+        *("--host", f"http://127.0.0.1:{site.nginx_port}", "--loglevel", "WARNING"),
+    ]
+    return site.processes.start("locust", command, load_dir / "locust.log", env={**site.env, "LOAD_OUT": str(load_dir)})
+
+
+def public_paths(site: phases.Site) -> list[str]:
+    """Replays of up to 10 ended games, 3 times each. A replay reads its game's row on every request (for the
+    ETag) and the replay itself from the cache after the first (filled from the primary): one read each."""
+    with site.primary.connect(services.DATABASE) as conn:
+        query = "SELECT id FROM game_game WHERE status IN ('over', 'won', 'abandoned') ORDER BY id LIMIT 10"
+        ended = [row[0] for row in conn.execute(query)]
+    return [f"/api/games/{gid}/replay/" for gid in ended] * 3
 
 
 def _fresh_folder() -> None:
@@ -239,8 +245,10 @@ def _fresh_folder() -> None:
     _stop_leftovers()
     services.DRILL_DIR.mkdir(parents=True, exist_ok=True)
     for entry in services.DRILL_DIR.iterdir():
-        if entry.name != "static":
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+        if entry.is_dir() and entry.name != "static":
+            shutil.rmtree(entry)
+        elif entry.is_file():
+            entry.unlink()
 
 
 def _stop_leftovers() -> None:

@@ -22,74 +22,105 @@ def _load(results: dict, phase: str) -> str:
     return f"{figures['moves_per_s']} moves/s, client errors {figures['errors']} of {figures['requests']} requests"
 
 
-def lines(results: dict, plan) -> list[tuple[str, bool]]:
-    """(line, holds) for each phase and each check after them."""
-    load = results["load"]
-    steady, killed, frozen, locked = (
-        load.get(p, {}) for p in ("1 steady", "2 host killed", "3 host frozen", "4 row lock held")
+def _steady(results: dict, phase: str, *, moving: bool) -> tuple[str, bool]:
+    """No client error; with ``moving``, moves answered too (the last phase may end with the load's tail)."""
+    figures = results["load"].get(phase, {})
+    holds = figures.get("errors") == 0 and (figures.get("moves_per_s", 0) > 0 or not moving)
+    return f"{phase}: {_load(results, phase)}", holds
+
+
+def _killed(results: dict, users: int) -> tuple[str, bool]:
+    kill, figures = results["kill"], results["load"].get("2 host killed", {})
+    line = (
+        f"2 host killed: :{kill['host']} SIGKILL, down {kill['down_s']:.0f} s, answering again "
+        f"{kill['restart_s']} s after its restart; {_load(results, '2 host killed')} "
+        f"(at most one in flight per client: {users})"
     )
-    kill, freeze, lock = results["kill"], results["freeze"], results["lock"]
-    left = freeze["left_after_s"]
-    bystander_s = max(s for _status, s in lock["bystander"])
-    locked_s = [s for _status, s in lock["locked"]]
-    report, verify_ok = results["books"]
-    lag, public, proxy = results["lag"], results["public"], results["proxy"]
+    return line, figures.get("moves_per_s", 0) > 0 and figures.get("errors", users + 1) <= users
+
+
+def _frozen(results: dict) -> tuple[str, bool]:
+    freeze, figures = results["freeze"], results["load"].get("3 host frozen", {})
+    left, limit = freeze["left_after_s"], READ_TIMEOUT_S + LEAVE_MARGIN_S
+    line = (
+        f"3 host frozen: :{freeze['host']} SIGSTOP {freeze['frozen_s']:.0f} s, out of rotation after "
+        f"{'never' if left is None else f'{left:.1f} s'} (limit {limit:.0f} s: proxy_read_timeout "
+        f"{READ_TIMEOUT_S:.0f} s, max_fails 2); {_load(results, '3 host frozen')}"
+    )
+    return line, left is not None and left <= limit and figures.get("moves_per_s", 0) > 0
+
+
+def _locked(results: dict) -> tuple[str, bool]:
+    lock, figures = results["lock"], results["load"].get("4 row lock held", {})
+    bystander_s = max(seconds for _status, seconds in lock["bystander"])
+    locked_s = [seconds for _status, seconds in lock["locked"]]
+    line = (
+        f"4 row lock held: game {lock['game']}'s row held {lock['hold_s']:.0f} s by psql; bystander's moves "
+        f"{[status for status, _s in lock['bystander']]} in at most {bystander_s * 1000:.0f} ms (limit: lock "
+        f"timeout {LOCK_TIMEOUT_S:.0f} s); locked player's moves {[status for status, _s in lock['locked']]} in "
+        f"{min(locked_s):.2f}-{max(locked_s):.2f} s, {lock['refused_applied']} applied, after the release "
+        f"{lock['locked_after_release']}; {_load(results, '4 row lock held')}"
+    )
+    holds = (
+        all(status == 200 for status, _s in lock["bystander"])
+        and bystander_s < LOCK_TIMEOUT_S
+        and all(status == 503 for status, _s in lock["locked"])
+        and max(locked_s) < FAST_FAILURE_S
+        and lock["held_throughout"]
+        and lock["refused_applied"] == 0
+        and lock["locked_after_release"] == 200
+        and figures.get("errors") == 0
+    )
+    return line, holds
+
+
+def _replica(results: dict) -> tuple[str, bool]:
+    lag, public = results["lag"], results["public"]
     caught_up = "caught up" if lag["caught_up"] else f"{lag['behind_bytes']} bytes behind"
-    out = [
-        (f"1 steady: {_load(results, '1 steady')}", steady.get("errors") == 0 and steady.get("moves_per_s", 0) > 0),
-        (
-            f"2 host killed: :{kill['host']} SIGKILL, down {kill['down_s']:.0f} s, answering again "
-            f"{kill['restart_s']} s after its restart; {_load(results, '2 host killed')} "
-            f"(at most one in flight per client: {plan.users})",
-            killed.get("moves_per_s", 0) > 0 and killed.get("errors", 1e9) <= plan.users,
-        ),
-        (
-            f"3 host frozen: :{freeze['host']} SIGSTOP {freeze['frozen_s']:.0f} s, out of rotation after "
-            f"{'never' if left is None else f'{left:.1f} s'} (limit {READ_TIMEOUT_S + LEAVE_MARGIN_S:.0f} s: "
-            f"proxy_read_timeout {READ_TIMEOUT_S:.0f} s, max_fails 2); {_load(results, '3 host frozen')}",
-            left is not None and left <= READ_TIMEOUT_S + LEAVE_MARGIN_S and frozen.get("moves_per_s", 0) > 0,
-        ),
-        (
-            f"4 row lock held: game {lock['game']}'s row held {lock['hold_s']:.0f} s by psql; bystander's moves "
-            f"{[st for st, _s in lock['bystander']]} in at most {bystander_s * 1000:.0f} ms (limit: lock timeout "
-            f"{LOCK_TIMEOUT_S:.0f} s); locked player's moves {[st for st, _s in lock['locked']]} in "
-            f"{min(locked_s):.2f}-{max(locked_s):.2f} s, {lock['refused_applied']} applied, after the release "
-            f"{lock['locked_after_release']}; {_load(results, '4 row lock held')}",
-            all(st == 200 for st, _s in lock["bystander"])
-            and bystander_s < LOCK_TIMEOUT_S
-            and all(st == 503 for st, _s in lock["locked"])
-            and max(locked_s) < FAST_FAILURE_S
-            and lock["held_throughout"]
-            and lock["refused_applied"] == 0
-            and lock["locked_after_release"] == 200
-            and locked.get("errors") == 0,
-        ),
-        (f"5 steady: {_load(results, '5 steady')}", load.get("5 steady", {}).get("errors", 0) == 0),
+    line = (
+        f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples "
+        f"under load), {caught_up} after the load; public reads: {public['requests']} anonymous replays of "
+        f"ended games ({public['answered_200']} answered 200): the games' rows read {public['replica_game_reads']} "
+        f"times on the replica, {public['primary_game_reads']} on the primary (the replays' cache fills)"
+    )
+    holds = (
+        lag["caught_up"]
+        and lag["median_ms"] is not None
+        and lag["median_ms"] < REPLICA_LAG_LIMIT_MS
+        and public["requests"] > 0
+        and public["answered_200"] == public["requests"]
+        and public["replica_game_reads"] >= public["requests"]
+    )
+    return line, holds
+
+
+def _proxy(results: dict) -> tuple[str, bool]:
+    proxy = results["proxy"]
+    line = (
+        f"proxy: forged X-Forwarded-For through nginx counted as {proxy['through_nginx']} (the client "
+        f"{CLIENT_SOURCE}: NUM_PROXIES=1 matches nginx); straight to a host counted as {proxy['direct_to_host']} "
+        "(hosts must be reachable from nginx only)"
+    )
+    return line, proxy["status"] == 200 and proxy["through_nginx"] == [CLIENT_SOURCE]
+
+
+def lines(results: dict, users: int) -> list[tuple[str, bool]]:
+    """(line, holds) for each phase and each check after them."""
+    report, verify_ok = results["books"]
+    return [
+        _steady(results, "1 steady", moving=True),
+        _killed(results, users),
+        _frozen(results),
+        _locked(results),
+        _steady(results, "5 steady", moving=False),
         (_books(report, verify_ok), bool(report.get("ok")) and verify_ok),
-        (
-            f"replica: replay lag median {lag['median_ms']} ms, max {lag['max_ms']} ms ({lag['samples']} samples "
-            f"under load), {caught_up} after the load; public reads: {public['requests']} anonymous replays of "
-            f"ended games ({public['answered_200']} answered 200): the games' rows read {public['replica_game_reads']} "
-            f"times on the replica, {public['primary_game_reads']} on the primary (the replays' cache fills)",
-            lag["caught_up"]
-            and lag["median_ms"] is not None
-            and lag["median_ms"] < REPLICA_LAG_LIMIT_MS
-            and public["requests"] > 0
-            and public["answered_200"] == public["requests"]
-            and public["replica_game_reads"] >= public["requests"],
-        ),
-        (
-            f"proxy: forged X-Forwarded-For through nginx counted as {proxy['through_nginx']} (the client "
-            f"{CLIENT_SOURCE}: NUM_PROXIES=1 matches nginx); straight to a host counted as {proxy['direct_to_host']} "
-            "(hosts must be reachable from nginx only)",
-            proxy["status"] == 200 and proxy["through_nginx"] == [CLIENT_SOURCE],
-        ),
+        _replica(results),
+        _proxy(results),
         (
             f"celery: worker answers through the broker: {results['worker']}; beat running: {results['beat']}",
             results["worker"] and results["beat"],
         ),
     ]
-    return out
 
 
 def _books(report: dict, verify_ok: bool) -> str:
@@ -104,7 +135,7 @@ def _books(report: dict, verify_ok: bool) -> str:
 
 
 def report(results: dict, plan, elapsed_s: float) -> int:
-    checked = lines(results, plan)
+    checked = lines(results, plan.users)
     verdict = all(holds for _line, holds in checked)
     text = [f"DRILL {line}  [{'PASS' if holds else 'FAIL'}]" for line, holds in checked]
     text.append(f"DRILL {'PASS' if verdict else 'FAIL'}: {plan.users} players, {elapsed_s:.0f} s in all")
