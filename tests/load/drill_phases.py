@@ -148,10 +148,15 @@ class DrillPlayer:
         if status != 201:
             raise SystemExit(f"drill player: guest answered {status}")
         self.token = guest["token"]
-        status, self.game, _ = request(port, "POST", "/api/games/", {"mode": "classic"}, self.token)
+        self.start()
+
+    def start(self) -> None:
+        """A new Classic game (the one going on, if any, is abandoned: it has ended, its replay is public)."""
+        status, game, _ = request(self.port, "POST", "/api/games/", {"mode": "classic"}, self.token)
         if status != 201:
             raise SystemExit(f"drill player: new game answered {status}")
-        ledger.seen(self.game["id"], self.game)
+        self.game = game
+        self.ledger.seen(game["id"], game)
 
     def move(self) -> tuple[int, float]:
         """One move from the server's state: (status, seconds)."""
@@ -204,6 +209,8 @@ def hold_lock(site: Site, ledger: Ledger, hold_s: float, tries: int) -> dict:
     locked.refresh()
     applied = locked.game["moves"] - moves_before
     after_status, _ = locked.move()
+    for player in (bystander, locked):  # two ended games for the public reads, however short the load
+        player.start()
     return {
         "game": gid,
         "hold_s": hold_s,
