@@ -1,6 +1,6 @@
 """The drill: the site as it runs on many machines, on this one, under load and faults; then its books.
 
-``scripts/drill`` (about 6 minutes) or ``scripts/drill --quick`` (under 5, for CI). Starts, all on
+``scripts/drill`` (about 4 minutes) or ``scripts/drill --quick`` (under 5, for CI). Starts, all on
 127.0.0.1 with free ports and everything under ``var/drill/`` (drill_services.py): a PostgreSQL
 primary and its streaming replica, Redis, two web hosts (gunicorn, production settings,
 ``DATABASE_REPLICA_URL`` set) behind nginx (the upstream and ``location /`` of
