@@ -113,7 +113,10 @@ def lines(results: dict, users: int) -> list[tuple[str, bool]]:
         _frozen(results),
         _locked(results),
         _steady(results, "5 steady", moving=False),
-        (_books(report, verify_ok), bool(report.get("ok")) and verify_ok),
+        (
+            _books(report, verify_ok),
+            bool(report.get("ok")) and not report.get("lost") and not report.get("doubled") and verify_ok,
+        ),
         _replica(results),
         _proxy(results),
         (
