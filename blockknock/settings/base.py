@@ -319,7 +319,9 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Periodic tasks. crontab() times are in CELERY_TIMEZONE, the game calendar's zone.
 CELERY_BEAT_SCHEDULE = {
-    "close-dailies": {"task": "game.tasks.close_dailies", "schedule": crontab(hour=0, minute=0)},
+    # Midnight closes the day; every other hour catches up a close that beat missed (down across
+    # midnight, or a new beat host without the schedule file): a closed day is never closed twice.
+    "close-dailies": {"task": "game.tasks.close_dailies", "schedule": crontab(minute=0)},
     # the Daily seeds of the coming week (their commitments are public): hourly, so a missed run costs nothing
     "draw-daily-seeds": {"task": "game.tasks.draw_daily_seeds", "schedule": crontab(minute=5)},
     # Stats summaries of games finished before they were written at the finish (game.stats.summaries)

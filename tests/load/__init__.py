@@ -6,4 +6,8 @@
 - ``scripts/faults``: players (players.py) while a web worker is killed
   mid-move, PostgreSQL restarts and Redis stops; then the same check and the
   replay audit. See faults.py.
+- ``scripts/drill``: the site as it runs on many machines, on this one (a PostgreSQL
+  primary and streaming replica, Redis, two web hosts behind nginx, a worker and
+  beat) under Locust load while a host is killed, the other frozen and a row lock
+  held; then the books, the replica and the proxy chain. See drill.py.
 """
