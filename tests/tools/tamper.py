@@ -39,8 +39,8 @@ def extra_continue(replay: dict) -> tuple[dict, int]:
     """A Continue at the game's final "No moves left", its hand dealt by the rule (the next deal number)."""
     forged = copy.deepcopy(replay)
     fair, k = forged["game"]["fair"], deals(replay)
-    client_seed = vd.deal_client_seed(fair["dealer"], fair["client_seed"] or "", k)
-    stream = vd.Stream(bytes.fromhex(fair["server_seed"]), client_seed, k)
+    head = vd.deal_message_head(fair["dealer"], fair["client_seed"] or "", k, vd.deal_label(forged["game"]))
+    stream = vd.Stream(bytes.fromhex(fair["server_seed"]), head, k)
     pieces = [vd.Piece(entry["piece"], entry["cells"]) for entry in forged["piece_set"]]
     hand = vd.deal_hand(vd.parse_board(forged["game"]["board"]), pieces, stream)
     forged["steps"].append({"continue": True, "hand": _view(hand), "board": forged["game"]["board"]})
