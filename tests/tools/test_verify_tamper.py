@@ -17,7 +17,6 @@ import pytest
 import time_machine
 
 from blockknock.accounts.services import guest_create
-from game import engine
 from game.daily.close import daily_close_due
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
@@ -107,9 +106,7 @@ def test_a_start_board_with_a_block_is_refused(replays, name):
 def first_hand_refusal(replay: dict, label: str) -> str:
     """The verifier's refusal of ``replay``'s first hand shown under ``label``: the hand the engine's dealer 4
     deals for that label from the replay's seeds and start board (base set) against the hand the replay shows."""
-    fair, shown = replay["game"]["fair"], [entry["piece"] for entry in replay["steps"][0]["hand"]]
-    stream = engine.LabelledStream(bytes.fromhex(fair["server_seed"]), fair["client_seed"], 0, label)
-    dealt = [piece.id for piece in engine.deal_hand(engine.from_rows(replay["start_board"]), engine.BASE_SET, stream)]
+    shown, dealt = tamper.first_hands(replay, label)
     assert dealt != shown
     return f"step 1: the replay shows {', '.join(shown)}; the rule deals {', '.join(dealt)}"
 
