@@ -14,7 +14,7 @@ from game.engine.deal import DEALERS, deal_hand, deal_label
 from game.engine.game import Status, continue_game, new_game, play, replay
 from game.engine.pieces import BASE_SET
 from game.engine.rules import CLASSIC, PRACTICE, challenge_rules
-from game.engine.stream import HmacStream, LabelledStream
+from game.engine.stream import LabelledStream
 
 from .brute import random_bot
 
@@ -31,7 +31,12 @@ def test_the_labels_are_the_mode_and_a_challenges_number_and_version():
     assert deal_label("daily") == "daily"
     assert deal_label("challenge", 1, 1) == "challenge 1 version 1"
     assert deal_label("challenge", 32, 12) == "challenge 32 version 12"
-    for mode, number, version in (("challenge", 1, None), ("challenge", None, 1), ("classic", 1, 1), ("challenge", 0, 1)):
+    for mode, number, version in (
+        ("challenge", 1, None),
+        ("challenge", None, 1),
+        ("classic", 1, 1),
+        ("challenge", 0, 1),
+    ):
         with pytest.raises(ValueError, match="no deal label for mode"):
             deal_label(mode, number, version)
 

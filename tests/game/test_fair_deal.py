@@ -37,7 +37,11 @@ def test_a_new_game_takes_the_seed_its_commitment_named_and_a_fresh_one_is_drawn
 
 @pytest.mark.parametrize(
     ("mode", "body", "label"),
-    [("classic", {}, "classic"), ("practice", {}, "practice"), ("challenge", {"challenge": 1}, "challenge 1 version 1")],
+    [
+        ("classic", {}, "classic"),
+        ("practice", {}, "practice"),
+        ("challenge", {"challenge": 1}, "challenge 1 version 1"),
+    ],
 )
 def test_the_first_hand_is_dealer_4s_from_the_seed_the_client_seed_and_the_games_label(api, mode, body, label):
     game = start(api, mode, client_seed="abc", **body).json()

@@ -261,4 +261,3 @@ def test_a_final_hand_marked_as_fitting_when_it_does_not_is_refused(replays):
     forged["game"]["score"] -= 10
     forged["game"]["hand"][0]["fits"] = not forged["game"]["hand"][0]["fits"]
     assert failures(forged)[0].startswith("final hand: fits [")
-
