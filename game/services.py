@@ -87,7 +87,6 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
     :raises errors.Locked: a challenge not unlocked.
     """
     start = policy.start(new_seed=deal.seed, day=day, **facts)
-    state = engine.new_game(start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed)
     game = Game(
         player=player,
         mode=policy.name,
@@ -100,8 +99,11 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
         rules_version=start.rules.version,
         client_seed=deal.client_seed,
         client_seed_by=deal.client_seed_by,
-        start_board=policy.frozen_start(state.board),
+        start_board=policy.frozen_start(start.board),
         target=start.rules.target,
+    )
+    state = engine.new_game(
+        start.rules, start.seed, start.board, dealer=deal.dealer, client_seed=deal.client_seed, label=game.deal_label
     )
     game.load_state(state)
     return game

@@ -3,7 +3,7 @@
 and every published number (points, lines, combo, clear bonus, score, status, stars) against the rules.
 
 An independent program: standard library only, sharing no code with the server.
-The rules it implements (dealers "2" and "3", the Daily's; rules version "1") are docs/fair-deal.md
+The rules it implements (dealers "2", "3", the Daily's, and "4"; rules version "1") are docs/fair-deal.md
 § Checking a game and docs/rules.md § Scoring, § End of game, Continue, § Stars, levels.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
@@ -213,10 +213,11 @@ def _search(board: int, pieces: tuple[Piece, ...]) -> bool:
 
 
 class Stream:
-    """The random stream of deal ``k``: HMAC-SHA256(server_seed, f"{client_seed}:{k}:{i}") for i = 0, 1, ..."""
+    """The random stream of deal ``k``: HMAC-SHA256(server_seed, f"{head}:{k}:{i}") for i = 0, 1, ..., where
+    ``head`` is what the dealer reads before the deal number (:func:`deal_message_head`)."""
 
-    def __init__(self, server_seed: bytes, client_seed: str, k: int) -> None:
-        self.key, self.prefix, self.block, self.buffer = server_seed, f"{client_seed}:{k}:", 0, b""
+    def __init__(self, server_seed: bytes, head: str, k: int) -> None:
+        self.key, self.prefix, self.block, self.buffer = server_seed, f"{head}:{k}:", 0, b""
 
     def read(self, size: int) -> bytes:
         while len(self.buffer) < size:
@@ -265,12 +266,23 @@ def daily_start_board(seed: bytes) -> int:
     return 0 if any(board & line == line for line in ROWS + COLS) else board
 
 
-DEALERS = ("2", "3")
-"""The deal rule versions this program checks: the same rule; dealer 3 (the Daily) reads no client seed for deal 0."""
+DEALERS = ("2", "3", "4")
+"""The deal rule versions this program checks: the same rule; dealer 3 (the Daily) reads no client seed for deal 0,
+dealer 4 (Classic, Challenge, Practice) reads the game's label before the client seed."""
 
 
-def deal_client_seed(dealer: str, client_seed: str, k: int) -> str:
-    """The client seed deal ``k``'s stream reads: dealer 3's deal 0 none (the Daily's shared first hand)."""
+def deal_label(game: Json) -> str:
+    """The label dealer 4's deals read: the mode, and a challenge's number and ladder version (as the replay says)."""
+    if game["mode"] == "challenge":
+        return f"challenge {game.get('challenge')} version {game.get('challenge_version')}"
+    return str(game["mode"])
+
+
+def deal_message_head(dealer: str, client_seed: str, k: int, label: str = "") -> str:
+    """What deal ``k``'s HMAC messages read before ``:{k}:{i}``: the client seed; dealer 3's deal 0 none (the
+    Daily's shared first hand); dealer 4's the game's label, a colon, then the client seed."""
+    if dealer == "4":
+        return f"{label}:{client_seed}"
     return "" if dealer == "3" and k == 0 else client_seed
 
 
@@ -389,7 +401,7 @@ class Walk:
         """``seeds``: ``(server_seed, client_seed, dealer)``; ``game``: the replay's game (its mode and target)."""
         self.pieces, self.by_id = pieces, {p.id: p for p in pieces}
         (self.server_seed, self.client_seed, self.dealer), self.board = seeds, board
-        self.mode, self.target = game["mode"], game.get("target")
+        self.mode, self.target, self.label = game["mode"], game.get("target"), deal_label(game)
         self.scoring, self.allowed = rules.scorings[self.mode], rules.continues[self.mode]
         self.score, self.combo, self.moves, self.continues, self.reached = 0, (0, 0), 0, 0, False
         self.declined: int | None = None  # the step number of No thanks, if the game ended by one
@@ -399,7 +411,7 @@ class Walk:
 
     def deal(self) -> None:
         k = len(self.reports)
-        stream = Stream(self.server_seed, deal_client_seed(self.dealer, self.client_seed, k), k)
+        stream = Stream(self.server_seed, deal_message_head(self.dealer, self.client_seed, k, self.label), k)
         hand = deal_hand(self.board, self.pieces, stream)
         self.reports.append(HandReport(k, self.board, hand))
         self.hand, self.used = hand, [False] * 3
@@ -601,7 +613,9 @@ def check_seeds(fair: Json | None) -> tuple[bytes, str, list[str]]:
             'this game has "fair": null: it was dealt before verifiable deals (dealer 1) and cannot be verified'
         )
     if fair.get("dealer") not in DEALERS:
-        raise Unusable(f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealers "2" and "3")')
+        raise Unusable(
+            f'unknown deal rule version {fair.get("dealer")!r} (this program checks dealers "2", "3" and "4")'
+        )
     if fair.get("rules") not in RULESETS:
         known = ", ".join(f'"{version}"' for version in RULESETS)
         raise Unusable(f"unknown rules version {fair.get('rules')!r} (this program checks rules {known})")
@@ -647,6 +661,9 @@ def start_problems(game: Json, start: int, server_seed: bytes) -> list[str]:
         problems.append(
             f"the game is labelled {mode} with challenge {challenge!r}, version {version!r} and target {target!r}"
         )
+    dealer = game["fair"]["dealer"]
+    if dealer != "2" and (dealer == "3") != (mode == "daily"):
+        problems.append(f"dealer {dealer} does not deal a {mode} game (dealer 3 deals the Daily, 4 the other modes)")
     expected = {"classic": 0, "practice": 0, "daily": daily_start_board(server_seed)}.get(mode)
     if expected is not None and start != expected:
         mine, rows = board_rows(expected), board_rows(start)
@@ -789,23 +806,26 @@ def verified(replay: Json, ladder: Any = None) -> Walk:
     return walk
 
 
+def vector_head(vector: Json) -> str:
+    """What a stream or hand vector's messages read before the deal number (dealer 2 where it names none)."""
+    return deal_message_head(vector.get("dealer", "2"), vector["client_seed"], vector["k"], vector.get("label", ""))
+
+
 def vector_outputs(kind: str, vector: Json) -> Json:
     """The outputs of one test vector of docs/fair-deal-vectors.json, computed from its inputs."""
     if kind == "daily_boards":
         return {"board": board_rows(daily_start_board(bytes.fromhex(vector["server_seed"])))}
     if kind == "streams":
-        seed = bytes.fromhex(vector["server_seed"])
-        client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
-        first = Stream(seed, client_seed, vector["k"]).read(64).hex()
-        stream = Stream(seed, client_seed, vector["k"])
+        seed, head = bytes.fromhex(vector["server_seed"]), vector_head(vector)
+        first = Stream(seed, head, vector["k"]).read(64).hex()
+        stream = Stream(seed, head, vector["k"])
         return {"first_64_bytes": first, "below": [stream.below(n) for n in vector["below_n"]]}
     pieces = published_set(SET_NAMES[vector["piece_set"]])
     board = parse_board(vector["board"])
     if kind == "eligible":
         by_id = {p.id: p for p in pieces}
         return {"eligible": [p.id for p in eligible(board, pieces, [by_id[d] for d in vector["drawn"]])]}
-    client_seed = deal_client_seed(vector.get("dealer", "2"), vector["client_seed"], vector["k"])
-    stream = Stream(bytes.fromhex(vector["server_seed"]), client_seed, vector["k"])
+    stream = Stream(bytes.fromhex(vector["server_seed"]), vector_head(vector), vector["k"])
     return {"hand": [p.id for p in deal_hand(board, pieces, stream)]}
 
 

@@ -49,7 +49,18 @@ from .bitboard import (
     validate_board,
 )
 from .board import Placement, anchors, fits, legal_anchors, place
-from .deal import CURRENT_DEALER, DAILY_DEALER, DEALERS, HAND_SIZE, Dealer, Hand, deal_hand, dealer_of, fair_pieces
+from .deal import (
+    CURRENT_DEALER,
+    DAILY_DEALER,
+    DEALERS,
+    HAND_SIZE,
+    Dealer,
+    Hand,
+    deal_hand,
+    deal_label,
+    dealer_of,
+    fair_pieces,
+)
 from .errors import (
     EngineError,
     IllegalMoveError,
@@ -89,7 +100,7 @@ from .rules import (
 )
 from .scoring import ClassicScoring, Combo, MoveResult, PracticeScoring, Scoring
 from .solver import Solution, can_place_all, solve, witness
-from .stream import DealStream, HmacStream, SharedStartStream
+from .stream import DealStream, HmacStream, LabelledStream, SharedStartStream
 
 __all__ = [
     "BASE_SET",
@@ -129,6 +140,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidRulesError",
+    "LabelledStream",
     "Move",
     "MoveResult",
     "NoContinueError",
@@ -156,6 +168,7 @@ __all__ = [
     "clear_full_lines",
     "continue_game",
     "deal_hand",
+    "deal_label",
     "dealer_of",
     "decline",
     "decode",

@@ -12,7 +12,10 @@ versioned, so a stored game replays with the dealer it was dealt with
   :class:`~game.engine.stream.HmacStream`;
 - **dealer 3** (the Daily): dealer 2's rule, and its stream
   :class:`~game.engine.stream.SharedStartStream` reads no client seed for deal 0
-  (the same first hand for everyone from the day's seed) and the player's from deal 1 on.
+  (the same first hand for everyone from the day's seed) and the player's from deal 1 on;
+- **dealer 4** (Classic, Challenge, Practice): dealer 2's rule, and its stream
+  :class:`~game.engine.stream.LabelledStream` reads the game's label (:func:`deal_label`) too,
+  so a game shown under another mode or challenge re-deals differently.
 
 So every hand dealt can be placed in full, in at least one order. The only
 inputs are the board, the game's piece set and the deal's random stream —
@@ -29,15 +32,16 @@ never the score, the player or the time. Candidates are decided exactly by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 from .bitboard import Bitboard, validate_board
 from .errors import InvalidRulesError
 from .pieces import Piece
+from .rules import CHALLENGE
 from .solver import can_place_all
-from .stream import DealStream, HmacStream, SharedStartStream
+from .stream import DealStream, HmacStream, LabelledStream, SharedStartStream
 from .tables import piece_table
 from .together import Together
 
@@ -50,6 +54,7 @@ __all__ = [
     "Hand",
     "Stream",
     "deal_hand",
+    "deal_label",
     "dealer_of",
     "eligible_counts",
     "fair_pieces",
@@ -65,10 +70,28 @@ Stream: TypeAlias = DealStream | HmacStream
 """A deal's random stream; its ``dealer`` attribute is the version of the rule it deals with."""
 
 
-def _blake2b_stream(seed: bytes, client_seed: str | None, k: int) -> DealStream:
+class StreamMaker(Protocol):
+    """``stream(server seed, client seed or None, k, label)``: the random stream of deal ``k``."""
+
+    def __call__(self, seed: bytes, client_seed: str | None, k: int, label: str = "") -> Stream: ...
+
+
+def _blake2b_stream(seed: bytes, client_seed: str | None, k: int, label: str = "") -> DealStream:
     if client_seed is not None:
         raise InvalidRulesError("dealer 1 takes no client seed")
     return DealStream(seed, k)
+
+
+def _hmac_stream(seed: bytes, client_seed: str | None, k: int, label: str = "") -> HmacStream:
+    return HmacStream(seed, client_seed, k)  # dealers 2 and 3 were published before labels: they read none
+
+
+def _shared_start_stream(seed: bytes, client_seed: str | None, k: int, label: str = "") -> HmacStream:
+    return SharedStartStream(seed, client_seed, k)
+
+
+def _labelled_stream(seed: bytes, client_seed: str | None, k: int, label: str = "") -> HmacStream:
+    return LabelledStream(seed, client_seed, k, label)
 
 
 @dataclass(frozen=True)
@@ -76,27 +99,49 @@ class Dealer:
     """One published version of the fair deal.
 
     :ivar version: the number stored with every game dealt by it.
-    :ivar stream: ``stream(server seed, client seed or None, k)``: the random stream of deal ``k``.
+    :ivar stream: ``stream(server seed, client seed or None, k, label)``: the random stream of deal ``k``
+        (``label``, the game's :func:`deal_label`, is read only where :attr:`labelled`).
     :ivar fits_as_dealt: a piece must also fit the board as dealt to be eligible (rule 1).
+    :ivar labelled: the stream reads the game's label (its mode, a challenge's number and version).
     """
 
     version: int
-    stream: Callable[[bytes, str | None, int], Stream]
+    stream: StreamMaker
     fits_as_dealt: bool
+    labelled: bool = False
 
 
 DEALERS: dict[int, Dealer] = {
     1: Dealer(1, _blake2b_stream, fits_as_dealt=False),
-    2: Dealer(2, HmacStream, fits_as_dealt=True),
-    3: Dealer(3, SharedStartStream, fits_as_dealt=True),
+    2: Dealer(2, _hmac_stream, fits_as_dealt=True),
+    3: Dealer(3, _shared_start_stream, fits_as_dealt=True),
+    4: Dealer(4, _labelled_stream, fits_as_dealt=True, labelled=True),
 }
 """Every dealer version ever used, by number: never change one, add a new one."""
 
-CURRENT_DEALER = 2
-"""The version new Classic, Challenge and Practice games are dealt with."""
+CURRENT_DEALER = 4
+"""The version new Classic, Challenge and Practice games are dealt with: their label in every deal."""
 
 DAILY_DEALER = 3
 """The version a new Daily is dealt with: the day's seed alone for the first hand, the player's seed mixed in after."""
+
+
+def deal_label(mode: str, challenge: int | None = None, challenge_version: int | None = None) -> str:
+    """The label a dealer-4 game's deals read: its mode, and a challenge's number and ladder version —
+    the replay's own ``mode``, ``challenge`` and ``challenge_version`` (docs/fair-deal.md).
+
+    >>> deal_label("classic"), deal_label("challenge", 1, 1)
+    ('classic', 'challenge 1 version 1')
+
+    :raises ValueError: a challenge without a whole number and version from 1, or a number for another mode.
+    """
+    numbers = (challenge, challenge_version)
+    whole = all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in numbers)
+    if mode == CHALLENGE and whole:
+        return f"challenge {challenge} version {challenge_version}"
+    if mode != CHALLENGE and numbers == (None, None):
+        return mode
+    raise ValueError(f"no deal label for mode {mode!r}, challenge {challenge!r}, version {challenge_version!r}")
 
 
 def dealer_of(version: int) -> Dealer:

@@ -7,9 +7,9 @@ a refused action raises and the old state is still the state.
 
 The rules of a game are data (:class:`~game.engine.rules.Rules`, see :mod:`.rules`).
 
-A game replays exactly from its rules, seed, dealer version, client seed, start
+A game replays exactly from its rules, seed, dealer version, client seed, label, start
 board and events (see :func:`replay`); deal ``k`` reads only its dealer's stream
-``DEALERS[dealer].stream(seed, client_seed, k)`` (:mod:`.deal`).
+``DEALERS[dealer].stream(seed, client_seed, k, label)`` (:mod:`.deal`; dealer 4 reads the label).
 
 >>> from .rules import CLASSIC
 >>> state = new_game(CLASSIC, b"example seed", dealer=1)
@@ -92,6 +92,7 @@ class GameState:
     :ivar status: :class:`Status`.
     :ivar dealer: the dealer version the game is dealt with (:data:`~game.engine.deal.DEALERS`).
     :ivar client_seed: the player's client seed (dealer 2 and later), or ``None``.
+    :ivar label: the game's deal label (:func:`~game.engine.deal.deal_label`), read by dealer 4; ``""`` before.
     """
 
     rules: Rules
@@ -107,6 +108,7 @@ class GameState:
     status: Status
     dealer: int
     client_seed: str | None = None
+    label: str = ""
 
     @property
     def board_rows(self) -> list[str]:
@@ -135,8 +137,8 @@ def _seed_bytes(seed: bytes) -> bytes:
     return bytes(seed)
 
 
-def _stream(seed: bytes, dealer: int, client_seed: str | None, k: int) -> Stream:
-    return DEALERS[dealer].stream(seed, client_seed, k)
+def _stream(state: GameState, k: int) -> Stream:
+    return DEALERS[state.dealer].stream(state.seed, state.client_seed, k, state.label)
 
 
 def _any_fits(board: Bitboard, hand: Hand, used: tuple[bool, ...]) -> bool:
@@ -151,7 +153,13 @@ def _status(board: Bitboard, hand: Hand, used: tuple[bool, ...], continues_left:
 
 
 def new_game(
-    rules: Rules, seed: bytes, start_board: Bitboard = 0, *, dealer: int, client_seed: str | None = None
+    rules: Rules,
+    seed: bytes,
+    start_board: Bitboard = 0,
+    *,
+    dealer: int,
+    client_seed: str | None = None,
+    label: str = "",
 ) -> GameState:
     """Start a game: deal 0 is dealt for ``start_board`` by dealer version ``dealer``, played by ``rules``
     (whose ``version`` is the rules version, :data:`~game.engine.rules.RULESETS`).
@@ -166,16 +174,17 @@ def new_game(
     ['Z4-v', 'Z4-h', 'I5-h']
 
     :param client_seed: the player's seed (1–64 printable ASCII), dealer 2 and later; ``None`` for none.
+    :param label: the game's deal label (:func:`~game.engine.deal.deal_label`), which dealer 4 reads.
     :raises InvalidBoardError: ``start_board`` is not a bitboard or has a full line.
     :raises InvalidRulesError: an unknown dealer version, or a client seed for dealer 1.
     :raises TypeError: ``seed`` is not bytes.
-    :raises ValueError: a malformed client seed.
+    :raises ValueError: a malformed client seed, or a malformed label for dealer 4.
     """
     seed = _seed_bytes(seed)
     dealer_of(dealer)
     client_seed = check_client_seed(client_seed)
     validate_board(start_board, reachable=True)
-    hand = deal_hand(start_board, rules.pieces, _stream(seed, dealer, client_seed, 0))
+    hand = deal_hand(start_board, rules.pieces, DEALERS[dealer].stream(seed, client_seed, 0, label))
     used = (False, False, False)
     return GameState(
         rules=rules,
@@ -191,6 +200,7 @@ def new_game(
         status=_status(start_board, hand, used, rules.continues),
         dealer=dealer,
         client_seed=client_seed,
+        label=label,
     )
 
 
@@ -235,7 +245,7 @@ def play(state: GameState, slot: int, row: int, col: int) -> tuple[GameState, Mo
         status = Status.WON
     else:
         if all(used):
-            hand = deal_hand(board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, deals))
+            hand = deal_hand(board, state.rules.pieces, _stream(state, deals))
             used, deals = (False, False, False), deals + 1
         status = _status(board, hand, used, state.continues_left)
     new = replace(
@@ -263,7 +273,7 @@ def continue_game(state: GameState) -> GameState:
         raise NoContinueError(f"Continue needs status 'no_moves', the game is {str(state.status)!r}")
     if state.continues_left <= 0:
         raise NoContinueError("no Continue left in this game")
-    hand = deal_hand(state.board, state.rules.pieces, _stream(state.seed, state.dealer, state.client_seed, state.deals))
+    hand = deal_hand(state.board, state.rules.pieces, _stream(state, state.deals))
     used = (False, False, False)
     continues_left = state.continues_left - 1
     return replace(
@@ -345,11 +355,12 @@ def replay(
     *,
     dealer: int,
     client_seed: str | None = None,
+    label: str = "",
 ) -> Iterator[tuple[GameState, Event, MoveResult | None]]:
     """Replay a game: yield ``(state after the event, event, result)`` for each event, in order.
 
     The state before the first event is
-    ``new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)``;
+    ``new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed, label=label)``;
     ``event`` is yielded as given; ``result`` is ``None`` for Continue and No thanks.
 
     >>> from .rules import CLASSIC
@@ -359,7 +370,7 @@ def replay(
 
     :raises EngineError: an event the game refuses (raised when that step is reached).
     """
-    state = new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed)
+    state = new_game(rules, seed, start_board, dealer=dealer, client_seed=client_seed, label=label)
     for event in events:
         state, result = apply_event(state, event)
         yield state, event, result

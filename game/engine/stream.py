@@ -28,6 +28,14 @@ every later hand mixes in the player's own client seed::
 
     block_i = HMAC-SHA256(key=server_seed, msg=f"{client_seed if k > 0 else ''}:{k}:{i}".encode("ascii"))
 
+Dealer 4, :class:`LabelledStream` — dealer 2's stream with the game's **label** (its mode, and a
+challenge's number and ladder version, :func:`game.engine.deal.deal_label`) in front, so the same
+seeds deal differently in each mode and a game shown under another label re-deals differently::
+
+    block_i = HMAC-SHA256(key=server_seed, msg=f"{label}:{client_seed}:{k}:{i}".encode("ascii"))
+
+(A label has no colon, so the first colon ends it and no two labels' messages can meet.)
+
 All draw with :meth:`below`: an integer uniform in ``range(n)`` by rejection
 sampling: take ``ceil(b / 8)`` bytes big-endian, keep the low
 ``b = (n - 1).bit_length()`` bits, and retry while the value is ``>= n``.
@@ -43,6 +51,8 @@ sampling: take ``ceil(b / 8)`` bytes big-endian, keep the low
 True
 >>> SharedStartStream(bytes(32), "player-chosen", 1).read(8) == HmacStream(bytes(32), "player-chosen", 1).read(8)
 True
+>>> LabelledStream(bytes(32), "abc", 0, "classic").read(8) == LabelledStream(bytes(32), "abc", 0, "practice").read(8)
+False
 """
 
 from __future__ import annotations
@@ -56,8 +66,10 @@ __all__ = [
     "PERSONALIZATION",
     "DealStream",
     "HmacStream",
+    "LabelledStream",
     "SharedStartStream",
     "check_client_seed",
+    "check_label",
 ]
 
 BLOCK_BYTES = 64
@@ -68,6 +80,9 @@ PERSONALIZATION = b"BlockKnock-deal1"
 
 CLIENT_SEED_MAX = 64
 """Most characters of a client seed (printable ASCII, at least one)."""
+
+LABEL_MAX = 64
+"""Most characters of a deal label (printable ASCII but the colon, at least one)."""
 
 _COUNTER_BYTES = 8
 _MAX_COUNTER = 2**64
@@ -104,6 +119,24 @@ def check_client_seed(client_seed: str | None) -> str | None:
     ):
         raise ValueError(f"a client seed is 1-{CLIENT_SEED_MAX} printable ASCII characters, got {client_seed!r}")
     return client_seed
+
+
+def check_label(label: str) -> str:
+    """``label`` if it is 1–64 printable ASCII characters with no colon (a dealer-4 deal label).
+
+    >>> check_label("challenge 1 version 1")
+    'challenge 1 version 1'
+
+    :raises ValueError: anything else: empty, too long, a colon (it would make two labels' messages
+        meet), not printable ASCII, not a str.
+    """
+    if (
+        not isinstance(label, str)
+        or not 1 <= len(label) <= LABEL_MAX
+        or not all(" " <= ch <= "~" and ch != ":" for ch in label)
+    ):
+        raise ValueError(f"a deal label is 1-{LABEL_MAX} printable ASCII characters but ':', got {label!r}")
+    return label
 
 
 class _Stream:
@@ -257,3 +290,29 @@ class SharedStartStream(HmacStream):
     def __init__(self, server_seed: bytes, client_seed: str | None, k: int) -> None:
         check_client_seed(client_seed)
         super().__init__(server_seed, client_seed if _deal_number(k) > 0 else None, k)
+
+
+class LabelledStream(HmacStream):
+    """Dealer 4's stream: :class:`HmacStream` with the game's label before the client seed.
+
+    >>> LabelledStream(bytes(32), "abc", 2, "classic").read(4) == hmac.new(
+    ...     bytes(32), b"classic:abc:2:0", hashlib.sha256
+    ... ).digest()[:4]
+    True
+
+    :param label: the game's deal label (:func:`game.engine.deal.deal_label`), :func:`check_label`.
+    :raises TypeError: ``server_seed`` is not bytes-like or ``k`` not an int.
+    :raises ValueError: ``k`` out of range, a malformed client seed or label.
+    """
+
+    __slots__ = ("_label",)
+
+    dealer = 4
+
+    def __init__(self, server_seed: bytes, client_seed: str | None, k: int, label: str) -> None:
+        super().__init__(server_seed, client_seed, k)
+        self._label = check_label(label)
+        self._prefix = f"{self._label}:{self._prefix}"
+
+    def __repr__(self) -> str:
+        return f"LabelledStream(<seed {len(self._seed)} bytes>, {self._client_seed!r}, {self._k!r}, {self._label!r})"

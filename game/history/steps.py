@@ -75,6 +75,7 @@ def start_state(game: Game) -> engine.GameState:
         game.start,
         dealer=game.dealer,
         client_seed=game.client_seed,
+        label=game.deal_label,
     )
 
 

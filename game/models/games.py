@@ -214,6 +214,7 @@ class Game(models.Model):
             seed=bytes.fromhex(self.seed),
             dealer=self.dealer,
             client_seed=self.client_seed,
+            label=self.deal_label,
             board=engine.from_rows(self.board_rows),
             # the hand column holds a piece id per slot: three, as engine.Hand says
             hand=cast(engine.Hand, tuple(engine.PIECES[piece_id] for piece_id in self.hand)),
@@ -244,7 +245,16 @@ class Game(models.Model):
             engine.events_of(self.record) if events is None else events,
             dealer=self.dealer,
             client_seed=self.client_seed,
+            label=self.deal_label,
         )
+
+    @property
+    def deal_label(self) -> str:
+        """The label the game's deals read (``engine.deal_label``: its mode, a challenge's number and
+        version) where its dealer reads one; ``""`` for earlier dealers, which read none."""
+        if not engine.dealer_of(self.dealer).labelled:
+            return ""
+        return engine.deal_label(self.mode, self.challenge, self.challenge_version)
 
     def record_append(self, event) -> None:
         """Append one engine event to the record (not saved)."""

@@ -20,6 +20,8 @@ from tests.e2e.test_fair_replays import ship_the_ladder
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same game, every run)
 from tests.game.test_audit import self_play
 from tests.helpers import hands_of
+from tests.tools.tamper import first_hands
+from tests.tools.test_verify_self_played import replay_json
 from tools.bots import greedy_bot, random_bot
 
 SLOW_MS = 30_000
@@ -105,7 +107,7 @@ def test_a_game_that_ran_out_of_moves_is_said_to_be_stuck(page: Page):
 def declined_challenge():
     """Challenge 1, lost: at "No moves left" the player said No thanks (a Continue was left)."""
     ship_the_ladder()  # a transactional test before may have flushed it
-    game = self_play(guest_create(), "challenge", random_bot, random.Random(3), challenge=1, at_no_moves="decline")
+    game = self_play(guest_create(), "challenge", random_bot, random.Random(4), challenge=1, at_no_moves="decline")
     assert game.status == "over" and game.events[-1] == ("decline",)
     return game
 
@@ -153,19 +155,43 @@ def test_a_challenge_number_or_version_the_ladder_does_not_have_is_refused_in_wo
     serve_changed(page, game, lambda replay: replay["game"].update(challenge=number, challenge_version=version))
     page.goto(fair_url(game))
     expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
-    expect(page.get_by_test_id("fair-failures").locator("li").first).to_have_text(why)
+    failures = page.get_by_test_id("fair-failures").locator("li")
+    expect(failures.filter(has_text=why)).to_have_text(why)
+    first_hand = hands_of(game)[0]  # the other label deals other hands, from the first on
+    shown_first = re.compile(rf"^Hand 1: Step 1: the replay shows {', '.join(first_hand)}; the rule deals ")
+    expect(failures.filter(has_text=shown_first)).to_have_count(1)
+
+
+@pytest.mark.parametrize("case", ["lost challenge 1 as classic", "lost classic as challenge 1"])
+def test_a_game_shown_under_another_label_is_refused_at_its_first_hand_in_words(page: Page, case):
+    """Challenge 1 starts empty with the base set, as Classic does: only the label each deal reads tells them apart."""
+    if case == "lost challenge 1 as classic":
+        game, label, change = declined_challenge(), "classic", {"mode": "classic", "challenge": None}
+        change |= {"challenge_version": None, "target": None}
+    else:
+        ship_the_ladder()  # a transactional test before may have flushed it
+        game, label = finished_game(5), "challenge 1 version 1"
+        change = {"mode": "challenge", "challenge": 1, "challenge_version": 1, "target": 1500}
+        assert game.score < 1500  # lost there: it never reached the target
+    serve_changed(page, game, lambda replay: replay["game"].update(change))
+    page.goto(fair_url(game))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "failed")
+    shown, dealt = first_hands(replay_json(game), label)
+    expect(page.get_by_test_id("fair-failures").locator("li").first).to_have_text(
+        f"Hand 1: Step 1: the replay shows {', '.join(shown)}; the rule deals {', '.join(dealt)}."
+    )
 
 
 def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page: Page):
     game = finished_game(5)
     assert game.deals >= 4
     dealt = hands_of(game)[2]
-    swapped = "mono" if dealt[1] != "mono" else "I2-h"
+    swapped = "mono" if dealt[2] != "mono" else "I2-h"  # a piece placed after the hand's clear: the score keeps
 
     def tamper(replay):
         step = replay["steps"][first_showings(replay["steps"])[2]]
         assert [entry["piece"] for entry in step["hand"]] == dealt
-        step["hand"][1].update(piece=swapped, cells=[[0, 0]] if swapped == "mono" else [[0, 0], [0, 1]])
+        step["hand"][2].update(piece=swapped, cells=[[0, 0]] if swapped == "mono" else [[0, 0], [0, 1]])
 
     serve_changed(page, game, tamper)
     page.goto(fair_url(game))
@@ -173,7 +199,7 @@ def test_a_replay_showing_another_hand_than_the_rule_deals_names_that_hand(page:
     expect(page.get_by_test_id("fair-summary")).to_have_text(
         f"Not verified: 1 of {game.deals} hands do not match the published rule."
     )
-    shown = ", ".join([dealt[0], swapped, dealt[2]])
+    shown = ", ".join([dealt[0], dealt[1], swapped])
     why = f"the replay shows {shown}; the rule deals {', '.join(dealt)}."
     failures = page.get_by_test_id("fair-failures").locator("li")
     expect(failures).to_have_count(1)

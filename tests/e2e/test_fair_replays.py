@@ -82,7 +82,7 @@ def self_played():
         Challenge.objects.update(active=False)
         Challenge.objects.filter(number=1).update(active=True)
         games.append(self_play(player, "challenge", greedy_bot, rng, challenge=1, max_moves=400))  # won
-        games.append(self_play(player, "classic", greedy_bot, rng, max_moves=400))  # to its end, with its Continue
+        games.append(self_play(player, "classic", greedy_bot, rng, max_moves=2000))  # to its end, with its Continue
         declined = self_play(guest_create(), "challenge", random_bot, rng, challenge=1, at_no_moves="decline")
         games.append(declined)  # lost, ended by No thanks
         open_daily = replay_json(next(game for game in games if game.mode == "daily" and game.status == "over"))
@@ -150,6 +150,11 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
     won, ended, declined = replays[-3], replays[-2], replays[-1]
     practice = next(r for r in replays if r["game"]["mode"] == "practice" and r["game"]["status"] == "over")
     daily = next(r for r in replays if r["game"]["mode"] == "daily" and r["game"]["status"] == "over")
+    lost = next(  # a Classic game that never reached challenge 1's target, ended (a new game abandoned it)
+        r
+        for r in replays
+        if r["game"]["mode"] == "classic" and r["game"]["fair"]["server_seed"] and r["game"]["score"] < 1500
+    )
     unknown, flipped = copy.deepcopy(ended), copy.deepcopy(ended)
     unknown["game"]["fair"]["rules"] = "2"
     flipped["game"]["hand"][0]["fits"] = not flipped["game"]["hand"][0]["fits"]
@@ -160,6 +165,9 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
         "start classic": tamper.filled_start(ended),
         "start practice": tamper.filled_start(practice),
         "relabelled": tamper.relabelled(won, "classic"),
+        "lost challenge 1 as classic": tamper.relabelled(declined, "classic"),
+        "lost classic as challenge 1": tamper.as_challenge(lost, 1, 1500),
+        "daily as classic": tamper.relabelled(daily, "classic"),
         "renumbered": tamper.renumbered(won, 6),
         "points": tamper.changed_points(ended),
         "score": tamper.changed_score(daily),
@@ -192,12 +200,26 @@ def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
         assert codes(reports[f"continue {mode}"])[0] == ("continue_not_allowed", steps[f"continue {mode}"])
         assert ("status", None) in codes(reports[f"continue {mode}"])  # the new hand fits: not "over"
     assert ("start", 1) in codes(reports["start classic"]) and ("start", 1) in codes(reports["start practice"])
-    assert codes(reports["relabelled"]) == [("status", None)]
+    for name, original, label in (
+        ("relabelled", replays[-3], "classic"),
+        ("lost challenge 1 as classic", replays[-1], "classic"),
+        ("lost classic as challenge 1", cases["lost classic as challenge 1"][0], "challenge 1 version 1"),
+        ("classic as challenge 1", replays[-2], "challenge 1 version 1"),
+    ):
+        shown, dealt = tamper.first_hands(original, label)
+        first = reports[name]["hands"][0]["problems"][0]
+        assert first == {"code": "differs", "step": 1, "shown": shown, "expected": dealt}, name
+    assert codes(reports["relabelled"])[-1] == ("status", None)
+    assert {code for code, _ in codes(reports["lost challenge 1 as classic"])} == {"differs"}
+    assert {code for code, _ in codes(reports["lost classic as challenge 1"])} == {"differs"}
+    assert codes(reports["daily as classic"])[0] == ("dealer_mode", None)
+    assert reports["daily as classic"]["problems"][0] == {"code": "dealer_mode", "dealer": "3"}
     assert codes(reports["re-dealt"])[0] == ("ladder_start", 1)
     assert codes(reports["target"]) == [("ladder_target", None)]
-    assert codes(reports["classic as challenge 1"])[0][0] == "after_target"
+    assert "after_target" in {code for code, _ in codes(reports["classic as challenge 1"])}
     assert ("status", None) in codes(reports["classic as challenge 1"])
-    assert codes(reports["challenge 33"])[0] == ("ladder_number", None)
+    assert codes(reports["challenge 33"])[0] == ("differs", 1)  # challenge 33's label deals other hands
+    assert ("ladder_number", None) in codes(reports["challenge 33"])
     assert reports["challenge 33"]["problems"][0] == {"code": "ladder_number", "number": 33, "first": 1, "last": 32}
     assert codes(reports["no no thanks"]) == [("status", None)]
     assert {("ladder_target", None), ("ladder_start", 1), ("ladder_piece_set", None)} <= set(

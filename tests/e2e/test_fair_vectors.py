@@ -4,7 +4,7 @@ The modules run in Chromium with Web Crypto, as on the "Was it fair?" page; each
 vector's inputs go in, its outputs come back and must equal the published ones:
 the first 64 bytes of each stream and its below(n) draws, the eligible list of each
 board and drawn pieces, the three pieces of each hand, and the Daily's start board of
-each day's seed (BLAKE2b, static/js/fair/daily.js).
+each day's seed (BLAKE2b, static/js/fair/daily.js); dealers 2, 3 and 4 (each labelled mode).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ COMPUTE = """async ([kind, vectors]) => {
   const { dailyStartBoard } = await import("/static/js/fair/daily.js");
   const { eligible, dealHand } = await import("/static/js/fair/deal.js");
   const { SET_NAMES, publishedSet } = await import("/static/js/fair/pieces.js");
-  const { DealStream, bytesToHex, dealClientSeed, hexToBytes, hmacKey } = await import("/static/js/fair/stream.js");
-  const streamOf = async (v) =>
-    new DealStream(await hmacKey(hexToBytes(v.server_seed)), dealClientSeed(v.dealer ?? "2", v.client_seed, v.k), v.k);
+  const { DealStream, bytesToHex, dealMessageHead, hexToBytes, hmacKey } = await import("/static/js/fair/stream.js");
+  const headOf = (v) => dealMessageHead(v.dealer ?? "2", v.client_seed, v.k, v.label ?? "");
+  const streamOf = async (v) => new DealStream(await hmacKey(hexToBytes(v.server_seed)), headOf(v), v.k);
   const outputs = {
     streams: async (v) => {
       const first = bytesToHex(await (await streamOf(v)).read(64));

@@ -175,11 +175,11 @@ def test_a_dealer_two_game_replays_exactly_and_dealer_one_stays_the_default():
     assert new_game(CLASSIC, b"replay-2", dealer=1).dealer == 1
     hands = {ids(new_game(CLASSIC, b"replay-2", dealer=2, client_seed=f"s{i}").hand) for i in range(20)}
     assert len(hands) > 10  # the client seed, with the server seed, picks the hands
-    assert CURRENT_DEALER == 2 and sorted(DEALERS) == [1, 2, 3]
+    assert CURRENT_DEALER == 4 and sorted(DEALERS) == [1, 2, 3, 4]
 
 
 def test_unknown_dealers_and_bad_client_seeds_are_refused():
-    for dealer in (0, 4, True, "2"):
+    for dealer in (0, 5, True, "2"):
         with pytest.raises(InvalidRulesError):
             new_game(CLASSIC, b"x", dealer=dealer)
         with pytest.raises(InvalidRulesError):

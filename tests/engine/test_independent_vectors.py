@@ -1,4 +1,4 @@
-"""The engine's dealers 2 and 3 against the vectors of the independent verifier (docs/fair-deal-vectors.json).
+"""The engine's dealers 2, 3 and 4 against the vectors of the independent verifier (docs/fair-deal-vectors.json).
 
 tools/verify_deal.py is a separate, standard-library implementation of docs/fair-deal.md; the
 vectors it computed must come out of the engine unchanged: stream bytes and draws, eligible
@@ -27,9 +27,9 @@ def _client(vector):
 
 
 def _stream(vector):
-    """The engine's stream of the vector's dealer (2 where it names none), seeds and deal number."""
+    """The engine's stream of the vector's dealer (2 where it names none), seeds, deal number and label."""
     dealer = engine.DEALERS[int(vector.get("dealer", "2"))]
-    return dealer.stream(bytes.fromhex(vector["server_seed"]), _client(vector), vector["k"])
+    return dealer.stream(bytes.fromhex(vector["server_seed"]), _client(vector), vector["k"], vector.get("label", ""))
 
 
 @pytest.mark.parametrize("vector", VECTORS["streams"], ids=lambda v: v["name"])
@@ -57,3 +57,10 @@ def test_the_dealt_hands_are_the_verifiers(vector):
 @pytest.mark.parametrize("vector", VECTORS["daily_boards"], ids=lambda v: v["name"])
 def test_the_dailys_start_board_is_the_verifiers(vector):
     assert engine.to_rows(daily_start_board(bytes.fromhex(vector["server_seed"]))) == vector["board"]
+
+
+def test_every_dealer_a_new_game_is_dealt_with_has_vectors_and_dealer_4_one_for_each_labelled_mode():
+    dealers = {vector.get("dealer", "2") for kind in ("streams", "hands") for vector in VECTORS[kind]}
+    assert dealers == {"2", "3", "4"}
+    labels = {vector["label"].split(" ")[0] for vector in VECTORS["hands"] if vector.get("dealer") == "4"}
+    assert labels == {"classic", "practice", "challenge"}

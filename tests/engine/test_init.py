@@ -138,6 +138,7 @@ def test_the_game_state_fields_are_the_contract_fields_in_order():
         "status",
         "dealer",
         "client_seed",
+        "label",
     ]
     assert [f.name for f in dataclasses.fields(engine.MoveResult)] == [
         "squares",

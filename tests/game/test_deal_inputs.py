@@ -80,11 +80,10 @@ def test_the_services_pass_the_deal_only_the_board_the_piece_set_and_the_games_s
         assert len(args) == 3 and kwargs == {}
         assert type(board) is int and 0 <= board < 2**64
         assert pieces is game.rules.pieces == engine.BASE_SET
-        assert type(stream) is engine.HmacStream and stream.k == k
-        assert stream.read(256) == engine.HmacStream(SERVER_SEED, CLIENT_SEED, k).read(
-            256
-        )  # the game's own stream for deal k
-        hand = deal_hand(board, pieces, engine.HmacStream(SERVER_SEED, CLIENT_SEED, k))
+        assert type(stream) is engine.LabelledStream and stream.k == k
+        own = engine.LabelledStream(SERVER_SEED, CLIENT_SEED, k, "classic")
+        assert stream.read(256) == own.read(256)  # the game's own stream for deal k, its label "classic"
+        hand = deal_hand(board, pieces, engine.LabelledStream(SERVER_SEED, CLIENT_SEED, k, "classic"))
         assert [piece.id for piece in hand] == dealt[k]
 
 

@@ -22,7 +22,7 @@ def test_a_new_game_takes_the_seed_its_commitment_named_and_a_fresh_one_is_drawn
     game = start(api, client_seed="my seed").json()
     stored = Game.objects.get(pk=game["id"])
     assert game["fair"] == {
-        "dealer": "2",
+        "dealer": "4",
         "rules": "1",
         "commitment": committed,
         "client_seed": "my seed",
@@ -30,15 +30,24 @@ def test_a_new_game_takes_the_seed_its_commitment_named_and_a_fresh_one_is_drawn
         "server_seed": None,
     }
     assert hashlib.sha256(bytes.fromhex(stored.seed)).hexdigest() == committed
-    assert (stored.dealer, stored.client_seed) == (2, "my seed")
+    assert (stored.dealer, stored.client_seed) == (4, "my seed")
     after = api.get("/api/me/").json()["next_commitment"]
     assert after != committed and after == NextSeed.objects.get(player=player).commitment
 
 
-def test_the_first_hand_is_dealer_2s_from_the_seed_and_the_client_seed(api):
-    game = start(api, client_seed="abc").json()
+@pytest.mark.parametrize(
+    ("mode", "body", "label"),
+    [
+        ("classic", {}, "classic"),
+        ("practice", {}, "practice"),
+        ("challenge", {"challenge": 1}, "challenge 1 version 1"),
+    ],
+)
+def test_the_first_hand_is_dealer_4s_from_the_seed_the_client_seed_and_the_games_label(api, mode, body, label):
+    game = start(api, mode, client_seed="abc", **body).json()
     stored = Game.objects.get(pk=game["id"])
-    stream = engine.HmacStream(bytes.fromhex(stored.seed), "abc", 0)
+    assert stored.deal_label == label
+    stream = engine.LabelledStream(bytes.fromhex(stored.seed), "abc", 0, label)
     assert [slot["piece"] for slot in game["hand"]] == [p.id for p in engine.deal_hand(0, engine.BASE_SET, stream)]
 
 

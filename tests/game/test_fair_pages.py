@@ -26,7 +26,7 @@ def test_a_new_game_posted_by_the_board_takes_the_browsers_client_seed(client):
     first = Game.objects.get()
     assert client.post("/games/new/", {"client_seed": "from the browser"}, **HX).status_code == 200
     new = Game.objects.exclude(pk=first.pk).get()
-    assert (new.dealer, new.client_seed) == (2, "from the browser")
+    assert (new.dealer, new.client_seed) == (4, "from the browser")
 
 
 def test_a_malformed_client_seed_from_the_board_is_refused_with_the_error_event(client):

@@ -34,7 +34,7 @@ def test_a_deal_from_the_commitments_bytes_differs_from_the_games_hands(api):
     )
     from_hash = hashlib.sha256(bytes.fromhex(game.seed)).digest()
     hands = [
-        [p.id for p in engine.deal_hand(0, engine.BASE_SET, engine.HmacStream(key, "c", k))]
+        [p.id for p in engine.deal_hand(0, engine.BASE_SET, engine.LabelledStream(key, "c", k, "classic"))]
         for key in (bytes.fromhex(game.seed), from_hash)
         for k in range(8)
     ]

@@ -37,7 +37,7 @@ def test_each_dealt_hand_gets_a_witness_that_places_all_three_on_the_board_it_wa
         assert proof.pieces == stored
         board = engine.from_rows(proof.board)
         # the board is the one this hand was dealt on: the deal gives this hand there
-        stream = engine.HmacStream(seed, over.client_seed, proof.deal)
+        stream = engine.LabelledStream(seed, over.client_seed, proof.deal, "classic")
         assert [p.id for p in engine.deal_hand(board, rules.pieces, stream)] == stored
         assert sorted(step.slot for step in proof.steps) == [0, 1, 2]
         for step in proof.steps:  # re-verify the witness with the engine, step by step

@@ -29,7 +29,7 @@ def engine_replay(game):
     """``(start state, recorded events, [(state, event, result), ...])`` straight from ``engine.replay``."""
     rows = engine.decode(game.record)
     rules, seed, board = game.rules, bytes.fromhex(game.seed), engine.from_rows(game.start_board_rows)
-    dealt_by = {"dealer": game.dealer, "client_seed": game.client_seed}
+    dealt_by = {"dealer": game.dealer, "client_seed": game.client_seed, "label": game.deal_label}
     replayed = list(engine.replay(rules, seed, board, rows, **dealt_by))
     return engine.new_game(rules, seed, board, **dealt_by), rows, replayed
 

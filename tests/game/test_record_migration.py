@@ -69,7 +69,10 @@ def _replay(live, game, events):
     )
 
 
-def test_every_game_replays_the_same_before_and_after_the_migration():
+def test_every_game_replays_the_same_before_and_after_the_migration(monkeypatch):
+    # the games 0012 met were dealt by dealers 1 to 3: dealer 4's label names a challenge's ladder version,
+    # which only 0013 stores
+    monkeypatch.setattr(engine, "CURRENT_DEALER", 2)
     Challenge.objects.get_or_create(number=1, defaults={"target": 1500})  # a transactional test may have flushed it
     rng = random.Random(25)
     one, two, three = guest_create(), guest_create(), guest_create()

@@ -118,7 +118,7 @@ def assert_no_seed(bodies: list[bytes], hidden: list[str]) -> None:
 def assert_revealed_in_fair(body: dict, game: Game) -> None:
     game.refresh_from_db()
     assert body["fair"] == {
-        "dealer": "2",
+        "dealer": "4",
         "rules": "1",
         "commitment": seed_commitment(game.seed),
         "client_seed": game.client_seed,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from game import engine
 from tools import verify_deal as vd
 
 EMPTY = ["........"] * 8
@@ -39,8 +40,8 @@ def extra_continue(replay: dict) -> tuple[dict, int]:
     """A Continue at the game's final "No moves left", its hand dealt by the rule (the next deal number)."""
     forged = copy.deepcopy(replay)
     fair, k = forged["game"]["fair"], deals(replay)
-    client_seed = vd.deal_client_seed(fair["dealer"], fair["client_seed"] or "", k)
-    stream = vd.Stream(bytes.fromhex(fair["server_seed"]), client_seed, k)
+    head = vd.deal_message_head(fair["dealer"], fair["client_seed"] or "", k, vd.deal_label(forged["game"]))
+    stream = vd.Stream(bytes.fromhex(fair["server_seed"]), head, k)
     pieces = [vd.Piece(entry["piece"], entry["cells"]) for entry in forged["piece_set"]]
     hand = vd.deal_hand(vd.parse_board(forged["game"]["board"]), pieces, stream)
     forged["steps"].append({"continue": True, "hand": _view(hand), "board": forged["game"]["board"]})
@@ -95,6 +96,15 @@ def renumbered(replay: dict, number: int) -> tuple[dict, None]:
     forged = copy.deepcopy(replay)
     forged["game"]["challenge"] = number
     return forged, None
+
+
+def first_hands(replay: dict, label: str) -> tuple[list[str], list[str]]:
+    """``(the first hand replay shows, the one the engine's dealer 4 deals for label)``: from the replay's seeds
+    and start board, with the base set; what a checker re-deals for a game shown under ``label``."""
+    fair, shown = replay["game"]["fair"], [entry["piece"] for entry in replay["steps"][0]["hand"]]
+    stream = engine.LabelledStream(bytes.fromhex(fair["server_seed"]), fair["client_seed"], 0, label)
+    dealt = engine.deal_hand(engine.from_rows(replay["start_board"]), engine.BASE_SET, stream)
+    return shown, [piece.id for piece in dealt]
 
 
 def first_move(replay: dict) -> int:

@@ -189,6 +189,8 @@ def test_stream_vectors_are_hmac_sha256_blocks_of_client_seed_k_and_block_number
     for vector in data["streams"]:
         shared_start = vector.get("dealer") == "3" and vector["k"] == 0  # dealer 3's deal 0 reads no client seed
         client_seed = "" if shared_start else vector["client_seed"]
+        if vector.get("dealer") == "4":  # dealer 4 reads the game's label first
+            client_seed = f"{vector['label']}:{client_seed}"
         key, prefix = bytes.fromhex(vector["server_seed"]), f"{client_seed}:{vector['k']}:"
         blocks = b"".join(hmac.new(key, f"{prefix}{i}".encode(), hashlib.sha256).digest() for i in (0, 1))
         assert vector["first_64_bytes"] == blocks.hex()

@@ -103,9 +103,50 @@ def test_a_start_board_with_a_block_is_refused(replays, name):
     )
 
 
-def test_a_won_challenge_relabelled_as_classic_is_refused(replays):
+def first_hand_refusal(replay: dict, label: str) -> str:
+    """The verifier's refusal of ``replay``'s first hand shown under ``label``: the hand the engine's dealer 4
+    deals for that label from the replay's seeds and start board (base set) against the hand the replay shows."""
+    shown, dealt = tamper.first_hands(replay, label)
+    assert dealt != shown
+    return f"step 1: the replay shows {', '.join(shown)}; the rule deals {', '.join(dealt)}"
+
+
+def test_every_mode_but_the_daily_is_dealt_with_its_label(replays):
+    dealers = {name: replay["game"]["fair"]["dealer"] for name, replay in replays.items() if name != "ladder"}
+    assert dealers == {name: "3" if name == "daily" else "4" for name in dealers}
+
+
+def test_a_won_challenge_relabelled_as_classic_is_refused_at_its_first_hand(replays):
     forged, _ = tamper.relabelled(replays["challenge"], "classic")
-    assert failures(forged) == ["final status: 'won' in the replay, the moves end it abandoned"]
+    found = failures(forged)
+    assert found[0] == first_hand_refusal(replays["challenge"], "classic")
+    assert found[-1] == "final status: 'won' in the replay, the moves end it abandoned"
+
+
+def test_a_lost_challenge_1_relabelled_as_classic_is_refused_at_its_first_hand(replays):
+    forged, _ = tamper.relabelled(replays["declined"], "classic")
+    found = failures(forged)
+    assert found[0] == first_hand_refusal(replays["declined"], "classic")
+    assert all(" the rule deals " in problem for problem in found)  # nothing but the deal tells the two apart
+
+
+def test_a_lost_classic_game_relabelled_as_challenge_1_is_refused_at_its_first_hand(replays):
+    assert replays["classic"]["game"]["score"] < 1500  # it never reached challenge 1's target
+    forged, _ = tamper.as_challenge(replays["classic"], 1, 1500)
+    found = failures(forged)
+    assert found[0] == first_hand_refusal(replays["classic"], "challenge 1 version 1")
+    assert all(" the rule deals " in problem for problem in found)
+
+
+def test_a_daily_relabelled_as_classic_is_refused_by_its_dealer(replays):
+    forged, _ = tamper.relabelled(replays["daily"], "classic")
+    assert failures(forged)[0] == "dealer 3 does not deal a classic game (dealer 3 deals the Daily, 4 the other modes)"
+
+
+def test_a_game_shown_as_dealt_by_dealer_2_is_refused_at_its_first_hand(replays):
+    forged = copy.deepcopy(replays["declined"])
+    forged["game"]["fair"]["dealer"] = "2"
+    assert failures(forged)[0].startswith("step 1: the replay shows ")
 
 
 def test_a_challenge_re_dealt_on_another_challenge_s_start_board_is_refused(replays):
@@ -121,10 +162,12 @@ def test_a_lost_challenge_with_a_changed_target_is_refused(replays):
     assert failures(forged) == ["target 5000 in the replay, 1500 in the published ladder (challenge 1 version 1)"]
 
 
-def test_a_classic_game_relabelled_as_challenge_1_is_refused_at_the_move_after_the_target(replays):
+def test_a_classic_game_relabelled_as_challenge_1_is_refused_at_its_first_hand_and_after_the_target(replays):
     forged, _ = tamper.as_challenge(replays["greedy"], 1, 1500)
     found = failures(forged)
-    assert re.fullmatch(r"step \d+: a move after the target 1500 was reached \(the game was won\)", found[0])
+    assert found[0] == first_hand_refusal(replays["greedy"], "challenge 1 version 1")
+    target = [problem for problem in found if "target" in problem]
+    assert re.fullmatch(r"step \d+: a move after the target 1500 was reached \(the game was won\)", target[0])
     assert "final status: 'over' in the replay, the moves end it won" in found
 
 
@@ -157,10 +200,11 @@ def test_a_no_thanks_before_the_end_is_refused_at_its_step(replays):
     ]
 
 
-def test_a_classic_game_relabelled_as_practice_is_refused_at_its_first_move(replays):
+def test_a_classic_game_relabelled_as_practice_is_refused_at_its_first_hand_and_move(replays):
     forged, _ = tamper.relabelled(replays["classic"], "practice")
-    step = tamper.first_move(forged)
-    assert failures(forged)[0].startswith(f"step {step}: points ")
+    step, found = tamper.first_move(forged), failures(forged)
+    assert found[0] == first_hand_refusal(replays["classic"], "practice")
+    assert found[1].startswith(f"step {step}: points ")
 
 
 def test_a_challenge_relabelled_without_its_number_is_refused(replays):

@@ -5,7 +5,8 @@
  *   block_i = HMAC-SHA256(key = server_seed, msg = ASCII of `${client_seed}:${k}:${i}`)
  *   stream  = block_0 || block_1 || ...
  *
- * (dealer 3, the Daily's: deal 0 reads the empty client seed, the same first hand for everyone).
+ * (dealer 3, the Daily's: deal 0 reads the empty client seed, the same first hand for everyone;
+ * dealer 4, every other mode's: msg = `${label}:${client_seed}:${k}:${i}`, the game's label first).
  *
  * and below(n), a whole number uniform in 0 .. n - 1 by rejection: read ceil(bits / 8)
  * fresh bytes big-endian, keep the low bits = bitLength(n - 1) bits, try again while >= n.
@@ -32,15 +33,26 @@ export function hmacKey(serverSeed) {
   ]);
 }
 
-/* The client seed the stream of deal `k` reads under `dealer` ("2" or "3"): dealer 3's deal 0 none. */
-export function dealClientSeed(dealer, clientSeed, k) {
+/* The label dealer 4's deals read (`game` as the replay shows it): the mode, and a challenge's number
+ * and ladder version. */
+export function dealLabel(game) {
+  if (game.mode === "challenge")
+    return `challenge ${game.challenge} version ${game.challenge_version}`;
+  return String(game.mode);
+}
+
+/* What the messages of deal `k` read before `:${k}:${i}` under `dealer` ("2", "3" or "4"): the client
+ * seed; dealer 3's deal 0 none; dealer 4's the game's `label`, a colon, then the client seed. */
+export function dealMessageHead(dealer, clientSeed, k, label = "") {
+  if (dealer === "4") return `${label}:${clientSeed}`;
   return dealer === "3" && k === 0 ? "" : clientSeed;
 }
 
 export class DealStream {
-  constructor(key, clientSeed, k) {
+  /* `head`: what the messages read before the deal number (dealMessageHead). */
+  constructor(key, head, k) {
     this.key = key;
-    this.prefix = `${clientSeed}:${k}:`;
+    this.prefix = `${head}:${k}:`;
     this.block = 0;
     this.buffer = new Uint8Array(0);
   }

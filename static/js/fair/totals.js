@@ -17,9 +17,13 @@ const MODE_ENDS = {
   daily: ["over", "expired"],
 };
 
-/* The mode, challenge number, its version and the target go together; the start board is the mode's. */
+/* The mode, challenge number, its version and the target go together; the dealer is one that deals the
+ * mode (dealer 3 the Daily alone, dealer 4 every other mode, dealer 2 any); the start board is the mode's. */
 export async function startProblems(game, start, serverSeed) {
   const problems = [];
+  const dealer = game.fair?.dealer;
+  if (dealer !== "2" && (dealer === "3") !== (game.mode === "daily"))
+    problems.push({ code: "dealer_mode", dealer });
   const challenge = game.mode === "challenge";
   const numbered = Number.isInteger(game.challenge) && game.challenge >= 1;
   const versioned = Number.isInteger(game.challenge_version) && game.challenge_version >= 1;

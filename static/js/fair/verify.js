@@ -1,6 +1,6 @@
 /*
  * Check a finished game's public replay (docs/api.md `Replay`, GET /api/games/{id}/replay/)
- * against the published fair-deal rule, dealer 2 or 3, and the rules of its version
+ * against the published fair-deal rule, dealer 2, 3 or 4, and the rules of its version
  * (docs/fair-deal.md § Checking a game): the commitment is the SHA-256 of the revealed server
  * seed; the start board is the mode's; the moves replay from it to the boards shown, each
  * scored by the board's own rules module (../rules/rules.js, with the numbers of the game's
@@ -34,11 +34,19 @@ import { dealHand, HAND_SIZE } from "./deal.js";
 import { heldToLadder } from "./ladder.js";
 import { publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
-import { DealStream, dealClientSeed, hexToBytes, hmacKey, sha256Hex } from "./stream.js";
+import {
+  DealStream,
+  dealLabel,
+  dealMessageHead,
+  hexToBytes,
+  hmacKey,
+  sha256Hex,
+} from "./stream.js";
 import { ending, endProblems, starProblems, startProblems } from "./totals.js";
 
-/* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0. */
-export const DEALERS = ["2", "3"];
+/* The deal rule versions checked here: one rule; dealer 3 (the Daily) reads no client seed for deal 0,
+ * dealer 4 (every other mode) reads the game's label before the client seed. */
+export const DEALERS = ["2", "3", "4"];
 const CLIENT_SEED = /^[ -~]{0,64}$/;
 
 const ids = (pieces) => pieces.map((piece) => piece.id);
@@ -96,6 +104,7 @@ class Walk {
     this.byId = new Map(pieces.map((piece) => [piece.id, piece]));
     this.key = key;
     this.clientSeed = seeds.clientSeed;
+    this.label = dealLabel(game);
     this.board = board;
     this.hands = [];
     this.mode = game.mode;
@@ -119,7 +128,7 @@ class Walk {
     const hand = await dealHand(
       this.board,
       this.pieces,
-      new DealStream(this.key, dealClientSeed(this.dealer, this.clientSeed, k), k),
+      new DealStream(this.key, dealMessageHead(this.dealer, this.clientSeed, k, this.label), k),
     );
     this.hands.push({ k, board: this.board, expected: ids(hand), shown: null, problems: [] });
     this.hand = hand;

@@ -26,6 +26,7 @@ export function describe(problem, t) {
     pieces: pieceList(problem.pieces),
     number: problem.number,
     version: problem.version,
+    dealer: problem.dealer,
     first: problem.first,
     last: problem.last,
   };
