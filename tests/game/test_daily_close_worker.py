@@ -17,6 +17,7 @@ from blockknock.celery import app
 from game import services
 from game.models import DailyClose, Game
 from game.tasks import close_dailies
+from tests.helpers import secure
 
 pytestmark = pytest.mark.needs("postgresql", "redis")  # a worker process: a shared database, a broker server
 
@@ -61,7 +62,7 @@ def worker():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_closes_yesterdays_daily_and_pays_the_winner(worker, monkeypatch):
-    winner = guest_create()
+    winner = secure(guest_create())  # only a secured account is paid the Daily's stars
     game = services.game_start(player=winner, mode="daily")
     yesterday = game_day() - dt.timedelta(days=1)
     Game.objects.filter(pk=game.pk).update(day=yesterday, status="over", score=880)
