@@ -74,6 +74,19 @@ def first_move(client, **headers):
     return page, client.post("/games/pending/move/", body, **headers)
 
 
+def abandoned_game(player):
+    """``player``'s Classic game with one move played, then abandoned by starting a new one: an ended game."""
+    from game import services
+
+    game = services.game_start(player=player, mode="classic")
+    slot, row, col = first_fit(game)
+    services.move_place(player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=0)
+    services.game_start(player=player, mode="classic")
+    game.refresh_from_db()
+    assert game.status == "abandoned"
+    return game
+
+
 def set_position(game, rows, hand=("mono", "mono", "mono"), *, used=(False, False, False), combo=0, moves_left=0):
     """Put a stored game on a chosen board and hand (a test set-up, as docs/rules.md's examples need).
 

@@ -25,7 +25,7 @@ from blockknock.accounts.models import Player
 from blockknock.accounts.services import guest_create
 from game import services
 from game.models import Game
-from tests.helpers import api_client_for, first_fit
+from tests.helpers import abandoned_game, api_client_for, first_fit
 from themes import selectors as themes_selectors
 
 pytestmark = [
@@ -68,14 +68,7 @@ def served():
 
 def ended_game():
     """A Classic game of a new guest, one move played, then abandoned (a new game started)."""
-    player = guest_create()
-    game = services.game_start(player=player, mode="classic")
-    slot, row, col = first_fit(game)
-    services.move_place(player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=0)
-    services.game_start(player=player, mode="classic")
-    game.refresh_from_db()
-    assert game.status == "abandoned"
-    return game
+    return abandoned_game(guest_create())
 
 
 # --- the router -------------------------------------------------------------------------------------

@@ -15,9 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from blockknock.release import fingerprint
-from game import services
 from game.models import Game
-from tests.helpers import first_fit
+from tests.helpers import abandoned_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,13 +38,7 @@ def replays(monkeypatch):
 @pytest.fixture
 def ended(player):
     """``player``'s Classic game, one move played, then abandoned by a new game."""
-    game = services.game_start(player=player, mode="classic")
-    slot, row, col = first_fit(game)
-    services.move_place(player=player, game_id=game.public_id, slot=slot, row=row, col=col, move_number=0)
-    services.game_start(player=player, mode="classic")
-    game.refresh_from_db()
-    assert game.status == "abandoned"
-    return game
+    return abandoned_game(player)
 
 
 def api_paths(game):
