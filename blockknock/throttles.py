@@ -1,8 +1,8 @@
 """Rate limits: scoped throttling for the API (DRF), and the same throttle for the HTML views.
 
 One throttle class, :class:`ScopedRateThrottle`, keyed by the player when signed in
-and by the client's address otherwise (``NUM_PROXIES`` says which address to trust),
-counts requests in Django's cache (Redis in production). The rates are settings:
+and by the client's address otherwise (:func:`blockknock.proxies.client_ip`: the peer, or the
+client a trusted proxy names), counts requests in Django's cache (Redis in production). The rates are settings:
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (see blockknock/settings/base.py), one
 per scope:
 
@@ -43,6 +43,7 @@ from . import events
 from .cache import count
 from .cache_errors import CACHE_ERRORS
 from .errors import THROTTLED
+from .proxies import client_ip
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +86,11 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
             return super().get_cache_key(request, view)
         except (AuthenticationFailed, PermissionDenied):
             return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def get_ident(self, request) -> str:
+        """The client's address as :mod:`blockknock.proxies` reads it, not DRF's count of proxies
+        (which believes a forged ``X-Forwarded-For`` sent straight to a host)."""
+        return client_ip(request)
 
     def wait(self) -> float:
         """Seconds until the current window ends (and the rate is free again)."""

@@ -28,7 +28,8 @@ from allauth.mfa.adapter import DefaultMFAAdapter
 from django.conf import settings
 from django.shortcuts import resolve_url
 from django.utils.translation import gettext_lazy as _
-from rest_framework import throttling
+
+from blockknock.proxies import client_ip
 
 from .models import Player
 from .services import GUEST_BACKEND
@@ -94,8 +95,8 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().is_reauthentication_required(app=app, **kwargs)
 
     def get_client_ip(self, request) -> str:
-        """The address allauth's limits count: the one the site's throttles count (DRF's, ``NUM_PROXIES``)."""
-        return throttling.BaseThrottle().get_ident(request) or ""
+        """The address allauth's limits and the devices list count: the one the site's throttles count."""
+        return client_ip(request)
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{SITE_NAME}] {subject}"

@@ -7,8 +7,10 @@ The process environment is read in exactly one place, settings/environment.py
 from __future__ import annotations
 
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from .. import proxies
 from . import connections, mail
 from .environment import BASE_DIR, env
 
@@ -28,6 +30,13 @@ SECRET_KEY = env.secret_key or DEVELOPMENT_SECRET_KEY
 DEBUG = False if env.debug is None else env.debug
 ALLOWED_HOSTS = env.allowed_hosts or ["localhost", "127.0.0.1", "[::1]"]
 CSRF_TRUSTED_ORIGINS = env.csrf_trusted_origins
+# The proxies allowed to name the client in X-Forwarded-For (blockknock/proxies.py); a bad entry
+# stops the start here rather than every request later.
+TRUSTED_PROXIES = env.trusted_proxies or list(proxies.LOOPBACK)
+try:
+    proxies.networks(TRUSTED_PROXIES)
+except ValueError as exc:
+    raise ImproperlyConfigured(str(exc)) from exc
 
 ROOT_URLCONF = "blockknock.urls"
 WSGI_APPLICATION = "blockknock.wsgi.application"
@@ -273,9 +282,6 @@ REST_FRAMEWORK = {
         "moves": "300/min",  # moves per player
         "public": "300/min",  # public reads (leaderboards, ended games' documents) per address
     },
-    # Addresses behind this many proxies are read from X-Forwarded-For; 0 trusts
-    # only REMOTE_ADDR (a client could forge the header otherwise).
-    "NUM_PROXIES": env.num_proxies if env.num_proxies is not None else 0,
 }
 
 SPECTACULAR_SETTINGS = {

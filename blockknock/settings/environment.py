@@ -38,7 +38,8 @@ class Env:
     var_dir: Path  # BLOCKKNOCK_VAR_DIR: runtime state (SQLite db, broker spool, beat schedule)
     static_root: Path  # STATIC_ROOT: where collectstatic writes (default staticfiles/ in the checkout)
     log_level: str  # LOG_LEVEL
-    num_proxies: int | None  # NUM_PROXIES: proxies in front that append to X-Forwarded-For (rate limits per address)
+    trusted_proxies: list[str]  # TRUSTED_PROXIES: proxies' addresses/CIDRs, comma-separated (blockknock/proxies.py)
+    num_proxies: str | None  # NUM_PROXIES: replaced by TRUSTED_PROXIES; production refuses to start while it is set
     email_url: str | None  # EMAIL_URL: smtp://user:password@host:port (smtp+tls:// or ?tls=1 for STARTTLS)
     email_host: str | None  # EMAIL_HOST (with EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS)
     email_port: int | None  # EMAIL_PORT
@@ -63,7 +64,8 @@ env = Env(
     var_dir=Path(os.environ.get("BLOCKKNOCK_VAR_DIR") or BASE_DIR / "var"),
     static_root=Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"),
     log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
-    num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES", "").strip() else None,
+    trusted_proxies=_csv(os.environ.get("TRUSTED_PROXIES")),
+    num_proxies=os.environ.get("NUM_PROXIES"),
     email_url=os.environ.get("EMAIL_URL") or None,
     email_host=os.environ.get("EMAIL_HOST") or None,
     email_port=int(os.environ["EMAIL_PORT"]) if os.environ.get("EMAIL_PORT", "").strip() else None,

@@ -29,6 +29,12 @@ if not env.celery_broker_url or env.celery_broker_url.startswith(connections.EMB
         "CELERY_BROKER_URL must be set to a broker server (e.g. redis://…) for production, "
         "not a folder or memory of one machine."
     )
+if env.num_proxies is not None:
+    raise ImproperlyConfigured(
+        "NUM_PROXIES is no longer read: set TRUSTED_PROXIES to the addresses of the proxies in front "
+        "(nginx's, comma-separated; loopback by default) and remove NUM_PROXIES. "
+        "A count of proxies let a request sent straight to a host forge its address."
+    )
 SECRET_KEY = env.secret_key
 
 # One pool of connections per process, as large as a gunicorn worker's threads (gunicorn.conf.py):
@@ -56,7 +62,3 @@ CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True  # the language switch's cookie (/i18n/setlang/)
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
-
-# Behind one HTTPS proxy unless NUM_PROXIES says otherwise: the address it appends
-# to X-Forwarded-For is the client's (rate limits count per address).
-REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": env.num_proxies if env.num_proxies is not None else 1}  # noqa: F405

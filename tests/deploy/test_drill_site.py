@@ -8,6 +8,10 @@ import re
 import shutil
 import subprocess
 
+import pytest
+
+from tests.load import drill_report
+from tests.load.drill_phases import CLIENT_SOURCE, FORGED
 from tests.load.drill_services import nginx_conf
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -48,3 +52,17 @@ def test_nginx_accepts_the_drills_configuration(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "test is successful" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("through_nginx", "direct_to_host", "holds"),
+    [
+        ([CLIENT_SOURCE], [CLIENT_SOURCE], True),
+        ([CLIENT_SOURCE], [FORGED], False),  # a host believed a header sent straight to it
+        (["127.0.0.1"], [CLIENT_SOURCE], False),  # every visitor counted as nginx
+        ([FORGED], [CLIENT_SOURCE], False),
+    ],
+)
+def test_the_drill_s_proxy_phase_fails_unless_both_ways_count_the_client(through_nginx, direct_to_host, holds):
+    proxy = {"status": 200, "direct_status": 200, "through_nginx": through_nginx, "direct_to_host": direct_to_host}
+    assert drill_report._proxy({"proxy": proxy})[1] is holds

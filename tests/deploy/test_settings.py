@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.test import override_settings
+from django.test import RequestFactory, override_settings
 
 import blockknock.settings
+from blockknock.accounts.adapter import AccountAdapter
 from blockknock.cache import RedisCache
+from blockknock.throttles import ScopedRateThrottle
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUTS = "-c statement_timeout=5s -c lock_timeout=2s"
@@ -213,13 +215,37 @@ def test_production_runs_on_the_servers_with_a_pool_as_large_as_a_worker_s_threa
             "CELERY_BROKER_URL must be set to a broker server (e.g. redis://…) for production, "
             "not a folder or memory of one machine.",
         ),
+        (
+            {"NUM_PROXIES": "1"},
+            "NUM_PROXIES is no longer read: set TRUSTED_PROXIES to the addresses of the proxies in front "
+            "(nginx's, comma-separated; loopback by default) and remove NUM_PROXIES. "
+            "A count of proxies let a request sent straight to a host forge its address.",
+        ),
+        (
+            {"TRUSTED_PROXIES": "10.0.0.2,nginx.example"},
+            "TRUSTED_PROXIES: 'nginx.example' is not an address or a network",
+        ),
     ],
-    ids=["no-database", "sqlite", "no-redis", "no-broker", "broker-folder"],
+    ids=["no-database", "sqlite", "no-redis", "no-broker", "broker-folder", "stale-num-proxies", "bad-proxy"],
 )
 def test_production_refuses_to_start_on_an_embedded_default(load, changes, message):
     with pytest.raises(ImproperlyConfigured) as refused:
         load("blockknock.settings.production", **production_environ(**changes))
     assert str(refused.value) == message
+
+
+def test_production_counts_a_request_sent_straight_to_a_host_as_its_peer_whatever_it_forwards(load):
+    """Deployed as deploy/systemd/blockknock.env says (nginx at 10.0.0.2): a forged header sent straight to a
+    host is not read, by the throttles nor by allauth; a request through nginx is the client nginx saw."""
+    production = load("blockknock.settings.production", **production_environ(TRUSTED_PROXIES="10.0.0.2"))
+    identity = {name: production[name] for name in ("REST_FRAMEWORK", "TRUSTED_PROXIES") if name in production}
+    straight = RequestFactory().get("/", REMOTE_ADDR="198.51.100.7", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    through_nginx = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.8")
+    with override_settings(**identity):
+        counted = [
+            (ScopedRateThrottle().get_ident(r), AccountAdapter().get_client_ip(r)) for r in (straight, through_nginx)
+        ]
+    assert counted == [("198.51.100.7", "198.51.100.7"), ("198.51.100.8", "198.51.100.8")]
 
 
 @pytest.mark.django_db

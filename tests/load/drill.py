@@ -110,7 +110,7 @@ def start_site(plan: Plan, processes: services.Processes) -> phases.Site:
         REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
         CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/1",
         DATABASE_REPLICA_URL=replica.url,
-        NUM_PROXIES="1",  # nginx, which sets X-Forwarded-For (deploy/nginx/blockknock.conf)
+        TRUSTED_PROXIES="127.0.0.1",  # nginx's address towards the hosts; it sets X-Forwarded-For (deploy/nginx)
         STATIC_ROOT=str(out / "static"),
     )
     collecting = services.collect_static(processes, env, out / "static")  # meanwhile: it needs no database

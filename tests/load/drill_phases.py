@@ -310,9 +310,9 @@ def _quiet(read, quiet_s: float = 2, timeout: float = 12) -> None:
 def proxy_identity(site: Site) -> dict:
     """Whose address a public read is counted under, when the client forges ``X-Forwarded-For``.
 
-    Through nginx it must be the client's own (``CLIENT_SOURCE``): not nginx's (``NUM_PROXIES`` too low,
-    every visitor one address) and not the forged one (too high, or a proxy that appends). Straight to a
-    host, what the header says: that is why hosts must be reachable from nginx only (README § Production).
+    Both must be the client's own address (``CLIENT_SOURCE``): through nginx, the one nginx saw (not
+    nginx's, every visitor one address; not the forged one); straight to a host, its peer address, as
+    ``CLIENT_SOURCE`` is not among the hosts' ``TRUSTED_PROXIES`` (the forged header is not read).
     """
     import redis
 

@@ -97,11 +97,13 @@ def _replica(results: dict) -> tuple[str, bool]:
 def _proxy(results: dict) -> tuple[str, bool]:
     proxy = results["proxy"]
     line = (
-        f"proxy: forged X-Forwarded-For through nginx counted as {proxy['through_nginx']} (the client "
-        f"{CLIENT_SOURCE}: NUM_PROXIES=1 matches nginx); straight to a host counted as {proxy['direct_to_host']} "
-        "(hosts must be reachable from nginx only)"
+        f"proxy: forged X-Forwarded-For from the client {CLIENT_SOURCE} counted as {proxy['through_nginx']} "
+        f"through nginx (answered {proxy['status']}), as {proxy['direct_to_host']} straight to a host "
+        f"(answered {proxy['direct_status']}; the client is not a trusted proxy, its header not read)"
     )
-    return line, proxy["status"] == 200 and proxy["through_nginx"] == [CLIENT_SOURCE]
+    client = [CLIENT_SOURCE]
+    holds = (proxy["status"], proxy["direct_status"]) == (200, 200)
+    return line, holds and proxy["through_nginx"] == client and proxy["direct_to_host"] == client
 
 
 def lines(results: dict, users: int) -> list[tuple[str, bool]]:

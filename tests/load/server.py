@@ -114,7 +114,6 @@ def server_env(database_url: str, var_dir: Path) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "BLOCKKNOCK_VAR_DIR": str(var_dir),
         "LOG_LEVEL": "WARNING",
-        "NUM_PROXIES": "0",  # no proxy in front: the client's address is REMOTE_ADDR
         "PYTHONPATH": str(ROOT),
         "PYTHONUNBUFFERED": "1",
     }
