@@ -37,7 +37,7 @@ from blockknock.calendar import game_day
 from . import engine, errors, seeds
 from .models import Game, NextSeed, seed_commitment
 from .modes import CLASSIC, CLIENT_SEED_BYTES, ClientSeedBy, DealSeeds
-from .services import game_dealt
+from .services import dealer_cutover_note, game_dealt
 
 PENDING_MAX_AGE = 24 * 60 * 60
 """Seconds a first visit's page can still start its game (a tab left open longer is out of date)."""
@@ -152,5 +152,6 @@ def pending_claim(request: HttpRequest, token: str) -> Game:
     game = pending.game
     game.player = player
     game.save()
+    dealer_cutover_note(game)
     login(request, player, backend=GUEST_BACKEND)
     return game

@@ -6,7 +6,7 @@ from blockknock.accounts.player_cache import through_cache
 from blockknock.parsers import decimal
 
 from .errors import GameNotFound, Invalid
-from .models import FINISHED, UNFINISHED, Challenge, ChallengeVersion, Game, Mode, Status
+from .models import FINISHED, UNFINISHED, Challenge, ChallengeVersion, DealerCutover, Game, Mode, Status
 
 
 def game_current(*, player, mode: str = Mode.CLASSIC) -> Game | None:
@@ -158,6 +158,11 @@ def challenge_open(*, number) -> Challenge:
 def challenge_versions() -> QuerySet[ChallengeVersion]:
     """Every published version of every challenge, active or not, by number then version (the ladder)."""
     return ChallengeVersion.objects.select_related("challenge").order_by("challenge__number", "version")
+
+
+def dealer_cutovers() -> QuerySet[DealerCutover]:
+    """The published dealer cut-overs (``GET /api/dealers/``), by mode then first game."""
+    return DealerCutover.objects.order_by("mode", "from_game")
 
 
 def challenges_won(*, player) -> set[int]:

@@ -23,7 +23,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds, selectors
 from .engine.stream import check_client_seed
-from .models import FINISHED, UNFINISHED, Game, Status, rows
+from .models import FINISHED, UNFINISHED, DealerCutover, Game, Status, rows
 from .modes import DealSeeds, ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
@@ -72,6 +72,7 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
     except IntegrityError:  # a parallel start of the same one-a-day game won the race
         policy.before_start(player=player, day=day)
         raise
+    dealer_cutover_note(game)
     if game.is_finished:
         _finish(game)
         game.save()
@@ -107,6 +108,17 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
     )
     game.load_state(state)
     return game
+
+
+def dealer_cutover_note(game: Game) -> None:
+    """Publish the cut-over of the saved ``game``'s dealer in its mode when it is the first game that dealer
+    deals there (docs/api.md ``GET /api/dealers/``): an indexed read per new game, a write once per mode and
+    dealer. Of two first games started at once, the one whose row is written first is the cut-over; the other,
+    dealt by the same dealer, then merely precedes it, which the checking rule allows."""
+    if DealerCutover.objects.filter(mode=game.mode, dealer=game.dealer).exists():
+        return
+    cutover = DealerCutover(mode=game.mode, dealer=game.dealer, from_game=game.pk)
+    DealerCutover.objects.bulk_create([cutover], ignore_conflicts=True)
 
 
 def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> DealSeeds:

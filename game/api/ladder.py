@@ -8,6 +8,7 @@ a request whose ``If-None-Match`` names that tag gets ``304 Not Modified``.
 import hashlib
 import json
 
+from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.decorators import method_decorator
 from django.utils.http import quote_etag
@@ -55,9 +56,14 @@ class ChallengeListView(APIView):
     def get(self, request):
         """Every published version of every challenge, by number then version: what a checker holds a
         challenge game to (its number and ``challenge_version``). New games take each number's latest."""
-        data = ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data
-        tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
-        response = get_conditional_response(request, etag=tag) or Response(data)
-        response["ETag"] = tag
-        patch_cache_control(response, public=True, max_age=LADDER_MAX_AGE)
-        return response
+        return cacheable(request, ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data)
+
+
+def cacheable(request, data) -> HttpResponse:
+    """``data`` as a public read that shared caches keep for :data:`LADDER_MAX_AGE` seconds, with an ``ETag`` of
+    its content; ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
+    tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
+    response = get_conditional_response(request, etag=tag) or Response(data)
+    response["ETag"] = tag
+    patch_cache_control(response, public=True, max_age=LADDER_MAX_AGE)
+    return response

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from ..stats.api import StatsView
-from . import ladder, review, views
+from . import dealers, ladder, review, views
 
 app_name = "api"
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("pieces/", views.PieceListView.as_view(), name="pieces"),
     path("dailies/", views.DailyListView.as_view(), name="dailies"),
     path("challenges/", ladder.ChallengeListView.as_view(), name="challenges"),
+    path("dealers/", dealers.DealerListView.as_view(), name="dealers"),
 ]

@@ -8,18 +8,21 @@
 - :mod:`.documents` — an ended game's documents: ``ETag``, ``Cache-Control``, 304, the cached API replay.
 """
 
-from .audit import GameAudit, Mismatch, game_audit, games_audit
+from .audit import Cutovers, GameAudit, Mismatch, cutover_refusing, cutovers_published, game_audit, games_audit
 from .fairness import HandProof, WitnessStep, game_fairness
 from .replay import game_replay
 from .review import game_review
 from .steps import Step, game_steps, start_state
 
 __all__ = [
+    "Cutovers",
     "GameAudit",
     "HandProof",
     "Mismatch",
     "Step",
     "WitnessStep",
+    "cutover_refusing",
+    "cutovers_published",
     "game_audit",
     "game_fairness",
     "game_replay",

@@ -9,7 +9,9 @@ replay's:
 - the current hand and used slots, and the number of hands dealt;
 - the board, score, combo, combo moves left, moves, Continues left and event count;
 - the status (``playing`` / ``no_moves`` / ``over`` / ``won``). A game the site
-  ended (``abandoned``, ``expired``) is compared on its position only.
+  ended (``abandoned``, ``expired``) is compared on its position only;
+- its dealer against the published cut-overs (``GET /api/dealers/``): a game of an older
+  dealer at or after its mode's cut-over is a mismatch, as every checker refuses it.
 
 A byte of the record that is no event, or an event the engine refuses, is a
 mismatch too, and the replay of that game stops there. :func:`games_audit` runs over many games
@@ -25,10 +27,13 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from .. import engine
-from ..models import ENDED_OFF_BOARD, Game, board_text
+from ..models import ENDED_OFF_BOARD, DealerCutover, Game, board_text
 from .steps import game_steps, start_state
 
-__all__ = ["GameAudit", "Mismatch", "game_audit", "games_audit"]
+__all__ = ["Cutovers", "GameAudit", "Mismatch", "cutover_refusing", "cutovers_published", "game_audit", "games_audit"]
+
+Cutovers = dict[str, list[tuple[int, int]]]
+"""The published dealer cut-overs, by mode: ``(from_game, dealer)`` in the order of ``from_game``."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +78,38 @@ def _ids(hand: Iterable[engine.Piece]) -> list[str]:
     return [piece.id for piece in hand]
 
 
-def game_audit(game: Game) -> GameAudit:
-    """Replay ``game`` from its record and list every mismatch with its stored position."""
+def cutovers_published() -> Cutovers:
+    """Every published dealer cut-over (:class:`~game.models.DealerCutover`), by mode."""
+    published: Cutovers = {}
+    for row in DealerCutover.objects.order_by("mode", "from_game"):
+        published.setdefault(row.mode, []).append((row.from_game, row.dealer))
+    return published
+
+
+def cutover_refusing(cutovers: list[tuple[int, int]], game_id: int, dealer: int) -> tuple[int, int] | None:
+    """The cut-over ``(from_game, dealer)`` of a mode's ``cutovers`` that refuses game ``game_id`` dealt by
+    ``dealer``: the latest at or before the game, when the game's dealer became current before it (or never).
+
+    >>> classic = [(1, 1), (40, 2), (1000, 4)]
+    >>> cutover_refusing(classic, 1000, 2), cutover_refusing(classic, 999, 2), cutover_refusing(classic, 990, 4)
+    ((1000, 4), None, None)
+    """
+    rank = {published: index for index, (_, published) in enumerate(cutovers)}
+    passed = [index for index, (first, _) in enumerate(cutovers) if first <= game_id]
+    if not passed or rank.get(dealer, -1) >= passed[-1]:
+        return None
+    return cutovers[passed[-1]]
+
+
+def game_audit(game: Game, cutovers: Cutovers | None = None) -> GameAudit:
+    """Replay ``game`` from its record and list every mismatch with its stored position; with ``cutovers``
+    (:func:`cutovers_published`), its dealer against them too."""
     audit = GameAudit(game.public_id)
+    refusing = None if cutovers is None else cutover_refusing(cutovers.get(game.mode, []), game.pk, game.dealer)
+    if refusing is not None:
+        first, due = refusing
+        cutover = f"every {game.mode} game from game {first} on is dealt by dealer {due}"
+        audit.check(f"dealer, but {cutover} (the published cut-over, GET /api/dealers/)", game.dealer, due)
     try:
         state = start_state(game)
     except (ValueError, TypeError) as exc:  # bad seed, start board or rules: nothing to replay
@@ -115,7 +149,7 @@ def games_audit(
     """Audit many games in id order: all of ``games`` (default every stored game), only ``game_ids``
     (primary keys) if given, and of those a random ``sample`` if given.
 
-    Games are read in batches of 500, each with its record.
+    Games are read in batches of 500, each with its record, and held to the published dealer cut-overs.
     """
     games = Game.objects.all() if games is None else games
     ids = list(game_ids)
@@ -124,5 +158,6 @@ def games_audit(
     if sample is not None:
         picked = list(games.order_by("?").values_list("pk", flat=True)[:sample])
         games = games.filter(pk__in=picked)
+    cutovers = cutovers_published()
     for game in games.order_by("pk").iterator(chunk_size=500):
-        yield game_audit(game)
+        yield game_audit(game, cutovers)

@@ -1,9 +1,10 @@
 """The game app's models: games (each its record and live position), the Challenge ladder, closed Dailies,
-server seeds drawn ahead."""
+server seeds drawn ahead, the dealer cut-overs."""
 
 from ..stats.models import GameSummary  # noqa: F401 (Stats' per-game summary table: registered with the game app)
 from .challenges import Challenge, ChallengeVersion
 from .dailies import DailyClose
+from .dealers import DealerCutover
 from .games import (
     ENDED_OFF_BOARD,
     FINISHED,
@@ -24,6 +25,7 @@ __all__ = [
     "ChallengeVersion",
     "DailyClose",
     "DailySeed",
+    "DealerCutover",
     "Game",
     "Mode",
     "NextSeed",

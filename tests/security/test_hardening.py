@@ -81,6 +81,7 @@ SESSIONLESS = {
     "api/games/<str:game_id>/review/": "public read without authentication: a POST is 405",
     "api/dailies/": "public read without authentication: a POST is 405",
     "api/challenges/": "public read without authentication: a POST is 405",
+    "api/dealers/": "public read without authentication: a POST is 405",
 }
 SESSIONLESS_PREFIXES = ("api/leaderboards/",)  # public reads that never authenticate: a POST is 405
 
