@@ -142,3 +142,50 @@ def test_a_finger_above_the_tray_brings_a_piece_to_the_bottom_row(sized_page: Pa
     expect(page.locator("#play-area")).to_have_attribute("data-moves", "1")
     game.refresh_from_db()
     assert game.board[40:] == "....#..." * 3  # column 4: under the board's middle
+
+
+SHORT = [(360, 640), (375, 667)]
+HANDS = 4
+
+
+def bring_back(page: Page, finger: Finger, slot: int) -> None:
+    """Slot's piece: picked up, over the board until its ghost shows, then let go over its own slot.
+
+    The piece floats above the finger, so a tall one first lands on the board with the finger
+    under the board's middle: the finger goes down from there until it does."""
+    home = centre(piece(page, slot).bounding_box())
+    board = page.locator("#board").bounding_box()
+    ghosts = page.locator("#board .cell.is-ghost")
+    finger.down(*centre(piece(page, slot).locator(".shape").bounding_box()))
+    x, y = centre(board)
+    finger.move(x, y)
+    while not ghosts.count() and y < board["y"] + board["height"]:
+        y += 4
+        finger.send("touchMove", [{"x": x, "y": y, "id": 1}])
+        next_frame(page)
+    finger.at = (x, y)
+    assert ghosts.count(), "the piece never showed where it would land"
+    finger.move(*home)
+    finger.up()
+    expect(page.locator(".drag-avatar")).to_have_count(0)
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+@pytest.mark.parametrize("sized_page", SHORT, ids=[f"{w}x{h}" for w, h in SHORT], indirect=True)
+def test_every_piece_of_dealt_hands_brought_back_over_its_own_slot_stays_there(sized_page: Page):
+    """Dealt hands, not chosen ones: four new games' three pieces each, of every height the deal gives."""
+    page = sized_page
+    tried, landed, changed = 0, [], []  # every piece tried, even after one lands: the count is the figure
+    for _ in range(HANDS):
+        game = open_game(page)
+        start = (bytes(game.record), game.score, game.board, screen_hand(page))
+        finger = Finger(page)
+        for slot, name in enumerate(start[3]):
+            bring_back(page, finger, slot)
+            tried += 1
+            if screen_hand(page)[slot] != name:
+                landed.append(name)
+        game.refresh_from_db()
+        if (bytes(game.record), game.score, game.board, game.hand) != start:
+            changed.append(game.pk)
+    assert (tried, landed, changed) == (HANDS * 3, [], []), f"{tried} tried / {len(landed)} landed: {landed}"
