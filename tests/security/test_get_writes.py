@@ -85,7 +85,9 @@ def test_no_get_route_writes_to_the_database(world, who):
     if who in ("guest", "signed-in"):
         client.force_login(guest if who == "guest" else player)
     with time_machine.travel(NOON, tick=False):
-        client.get("/")  # a first request may set cookies; none of it is a write
+        # A first request may set cookies and stamp the signed-in device's last seen (allauth's tracking, at
+        # most once in five minutes: accounts.middleware.DeviceSeenMiddleware); no other GET writes.
+        client.get("/")
         found = {path: writes for path in _paths(daily) if (writes := _writes(client, path))}
     assert found == {}
 
