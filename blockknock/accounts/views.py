@@ -79,7 +79,7 @@ def keeps_a_way_in(view):
 
 @require_POST
 def keep_with_passkey(request):
-    """"Keep it with a passkey", from the sign-up page or the Keep-your-progress card: on to allauth's add-a-passkey
+    """ "Keep it with a passkey", from the sign-up page or the Keep-your-progress card: on to allauth's add-a-passkey
     page, which secures the guest of this browser in place (``adapter.on_authenticator_added``).
 
     A visitor who has not played yet has no guest to secure: this POST makes one first (the guest limit applies),
