@@ -1,5 +1,6 @@
 """Helpers shared by the test folders: API clients, guests in a browser, stored positions, thread races."""
 
+import re
 import threading
 
 from django.db import connections
@@ -147,6 +148,24 @@ def url_routes(patterns=None, prefix: str = ""):
             yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))
         elif isinstance(pattern, URLPattern):
             yield prefix + str(pattern.pattern)
+
+
+ROUTE_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>|\(\?P<(\w+)>[^)]*\)\$?|\^|\$")
+
+
+def route_paths(values: dict[str, str]) -> list[str]:
+    """Every route of the site (:func:`url_routes`) as a path, each parameter filled from ``values`` by its
+    name (``"1"`` for a name not there), sorted and each once.
+
+    For example ``"api/games/<str:game_id>/replay/"`` with ``{"game_id": "g1"}`` is ``"/api/games/g1/replay/"``.
+    """
+
+    def fill(match: re.Match) -> str:
+        if match.group(0) in "^$":
+            return ""
+        return values.get(match.group(2) or match.group(3), "1")
+
+    return sorted({"/" + ROUTE_PARAMETER.sub(fill, route) for route in url_routes()})
 
 
 def open_page(client, path: str, client_seed: str = "test browser seed", **headers):

@@ -1,4 +1,6 @@
-"""The player's saved language wins over the browser's (RULES: URLs carry no language prefix).
+"""The accounts' middleware: the player's language, and a signed-in device's "last seen".
+
+The player's saved language wins over the browser's (RULES: URLs carry no language prefix).
 
 Order of choice, for every page: the language saved on the signed-in player (a
 guest is a real player too) → the ``django_language`` cookie that
@@ -14,8 +16,13 @@ with ``Accept-Language`` (token requests are authenticated by DRF, after
 middleware, anyway).
 """
 
+from allauth.usersessions.internal import usersessionkit
+from allauth.usersessions.middleware import UserSessionsMiddleware
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
+
+from blockknock.middleware import OUTAGE_ERRORS
 
 API_PREFIX = "/api/"
 
@@ -57,3 +64,33 @@ class PlayerLanguageMiddleware:
                 samesite=settings.LANGUAGE_COOKIE_SAMESITE,
             )
         return response
+
+
+LAST_SEEN_EVERY = 5 * 60
+"""Seconds between two "last seen" writes for one session: a device list needs minutes, not every request."""
+
+
+class DeviceSeenMiddleware(UserSessionsMiddleware):
+    """allauth's activity tracking (``USERSESSIONS_TRACK_ACTIVITY``: a device's last-seen time and address),
+    written at most once per :data:`LAST_SEEN_EVERY` seconds per session and never for a guest.
+
+    A guest has no device list (it signs in nowhere else), and a page view should not cost a write; the
+    per-session mark is a cache ``add``, which only one request in the interval wins. A missed mark during an
+    outage is harmless: the request goes on and the view answers for the outage.
+    """
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        session = getattr(request, "session", None)
+        try:
+            if self._due(user, session):
+                usersessionkit.track_activity(request, user=user, session=session)
+        except OUTAGE_ERRORS:
+            pass
+        return self.get_response(request)
+
+    @staticmethod
+    def _due(user, session) -> bool:
+        if user is None or not user.is_authenticated or user.is_guest or session is None or not session.session_key:
+            return False
+        return cache.add(f"accounts:seen:{session.session_key}", True, timeout=LAST_SEEN_EVERY)

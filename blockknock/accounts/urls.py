@@ -19,6 +19,7 @@ urlpatterns = [
     path("sign-out-everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("session/", views.session_state, name="session"),  # the board's check after a stale token
     path("close/", views.account_close, name="close"),
+    path("keep/passkey/", views.keep_with_passkey, name="keep_with_passkey"),
     path("devices/<int:session_id>/end/", views.device_end, name="device_end"),
     path("developer-key/", views.developer_key_replace, name="developer_key"),
 ]

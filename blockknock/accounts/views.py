@@ -78,6 +78,19 @@ def keeps_a_way_in(view):
 
 
 @require_POST
+def keep_with_passkey(request):
+    """ "Keep it with a passkey", from the sign-up page or the Keep-your-progress card: on to allauth's add-a-passkey
+    page, which secures the guest of this browser in place (``adapter.on_authenticator_added``).
+
+    A visitor who has not played yet has no guest to secure: this POST makes one first (the guest limit applies),
+    so a passkey is a whole sign-up in one step.
+    """
+    if not request.user.is_authenticated:
+        services.player_for_request(request)
+    return redirect("mfa_add_webauthn")
+
+
+@require_POST
 def device_end(request, session_id: int):
     """Settings → Signed-in devices: sign out one device of the account (its session ends in the store)."""
     if request.user.is_authenticated and services.device_end(player=request.user, session_id=session_id):

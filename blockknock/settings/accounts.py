@@ -35,5 +35,6 @@ MFA_ADAPTER = "blockknock.accounts.adapter.MFAAdapter"
 MFA_SUPPORTED_TYPES = ["totp", "webauthn", "recovery_codes"]
 MFA_PASSKEY_LOGIN_ENABLED = True  # "Sign in with a passkey" on the sign-in page
 MFA_TOTP_ISSUER = "Block Knock!"
-# Signed-in devices are recorded when they sign in; not tracked per request, so a page view writes nothing.
-USERSESSIONS_TRACK_ACTIVITY = False
+# A signed-in device's last-seen time and address, written by allauth's tracking at most every few minutes
+# per session and never for guests (blockknock.accounts.middleware.DeviceSeenMiddleware).
+USERSESSIONS_TRACK_ACTIVITY = True

@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "blockknock.accounts.middleware.PlayerLanguageMiddleware",  # the player's saved language
     "allauth.account.middleware.AccountMiddleware",
+    "blockknock.accounts.middleware.DeviceSeenMiddleware",  # a signed-in device's "last seen", every few minutes
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

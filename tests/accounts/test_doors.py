@@ -59,6 +59,28 @@ def test_the_admin_sign_in_is_allauths_with_the_same_limits(ada):
     assert _guess(ATTEMPTS, password=PASSWORD) == "refused"
 
 
+@pytest.mark.parametrize(
+    ("language", "wrong", "too_many"),
+    [
+        ("en", WRONG_MESSAGE, TOO_MANY),
+        (
+            "zh-hant",
+            "您提供的使用者名稱和／或密碼不正確。",
+            "登入嘗試失敗次數過多，請稍後再試。",
+        ),  # allauth's catalogue
+    ],
+)
+def test_a_refused_sign_in_says_why_in_the_players_language(ada, language, wrong, too_many):
+    said = []
+    for n in range(PER_ACCOUNT + 1):
+        answer = Client(HTTP_ACCEPT_LANGUAGE=language).post(
+            "/accounts/login/", {"login": "ada", "password": WRONG}, **_address(n)
+        )
+        page = answer.content.decode()
+        said.append("wrong" if wrong in page else "too many" if too_many in page else page)
+    assert said == ["wrong"] * PER_ACCOUNT + ["too many"]
+
+
 def test_a_right_password_still_signs_in_below_the_limit(ada):
     assert [_guess(n) for n in range(PER_ACCOUNT - 1)] == ["wrong"] * (PER_ACCOUNT - 1)
     browser = Client()
@@ -67,16 +89,19 @@ def test_a_right_password_still_signs_in_below_the_limit(ada):
     assert browser.get("/accounts/session/").json()["player"] == ada.pk
 
 
-def test_staff_without_a_second_factor_cannot_open_the_admin():
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "The admin needs a second factor"), ("zh-hant", "管理後台需要第二道驗證")]
+)
+def test_staff_without_a_second_factor_cannot_open_the_admin(language, title):
     Player.objects.create_superuser(username="boss", password=PASSWORD, name="Boss")
-    browser = Client()
+    browser = Client(HTTP_ACCEPT_LANGUAGE=language)
     signed_in = browser.post("/accounts/login/", {"login": "boss", "password": PASSWORD})
     assert (signed_in.status_code, signed_in["Location"]) == (302, "/")
     admin = browser.get("/admin/")
     assert (admin.status_code, admin["Location"]) == (302, "/admin/login/?next=/admin/")
     refused = browser.get(admin["Location"])
     assert refused.status_code == 403
-    assert "The admin needs a second factor" in refused.content.decode()
+    assert f"<h1>{title}</h1>" in refused.content.decode()
     assert browser.get("/admin/accounts/player/").status_code == 302
 
 

@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from blockknock.accounts.models import Player
 from blockknock.accounts.selectors import secured_players
 from game.models import Game
-from tests.helpers import api_client_for, first_move
+from tests.helpers import api_client_for, first_move, open_page
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +112,13 @@ def test_a_changed_email_is_verified_at_the_new_address_and_told_to_the_old_one(
     ]
     told = [m for m in mail.outbox if m.to == ["ada@example.org"]]
     assert len(told) == 1 and "lovelace@example.org" in told[0].body
+
+
+def test_the_sign_in_message_waits_for_the_dealt_board_not_the_page_that_deals_it(client):
+    Player.objects.create_user(username="ada", password=PASSWORD, name="Ada")  # no game yet: "/" deals one
+    client.post("/accounts/login/", {"login": "ada", "password": PASSWORD})
+    starter = client.get("/")
+    assert "start_url" in starter.context and "Signed in as Ada" not in starter.content.decode()
+    board = open_page(client, "/")
+    assert board.context["game"].player.username == "ada"
+    assert "Signed in as Ada. Your games, stars and looks are here." in board.content.decode()

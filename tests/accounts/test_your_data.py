@@ -14,10 +14,12 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from blockknock.accounts.models import Player, StarEntry, ledger_balance
+from blockknock.accounts.services import GUEST_BACKEND
 from game import services
 from game.models import Game
 from tests.accounts.second_factor import PASSWORD, add_totp
 from tests.game.test_audit import self_play
+from tests.helpers import api_client_for, route_paths
 from tools.bots import random_bot
 
 pytestmark = pytest.mark.django_db
@@ -81,31 +83,36 @@ def test_the_download_needs_a_signed_in_player():
     assert (answer.status_code, answer["Location"]) == (302, "/accounts/login/?next=/settings/my-games.json")
 
 
-def _pages_and_answers(game: Game) -> dict[str, str]:
-    client = Client()
-    paths = [
-        "/leaderboards/",
-        "/leaderboards/classic/all/",
-        f"/leaderboards/replay/{game.public_id}/",
-        f"/games/{game.public_id}/review/",
-        f"/games/{game.public_id}/fair/",
-        "/api/leaderboards/classic/week/",
-        "/api/leaderboards/classic/all/",
-        f"/api/games/{game.public_id}/replay/",
-    ]
-    return {path: client.get(path).content.decode() for path in paths}
+def _readers() -> dict[str, Client]:
+    """Who reads the site: a visitor, another player's browser and another player's API client."""
+    reader = Player.objects.create_user(username="reader", password=PASSWORD, name="Reader")
+    browser = Client()
+    browser.force_login(reader, backend=GUEST_BACKEND)
+    return {"visitor": Client(), "player": browser, "api token": api_client_for(reader)}
 
 
-def test_a_closed_accounts_name_appears_nowhere_and_its_games_stay(zeb):
+def _naming(game: Game, readers: dict[str, Client], words: tuple[str, ...]) -> dict[str, list[str]]:
+    """Every GET route of the site (pages and API, ``game``'s id in the game routes), as each reader: the
+    paths whose answer holds one of ``words``, by reader."""
+    paths = route_paths({"game_id": game.public_id, "slug": "classic", "language": "en", "url": "nothing/"})
+    found: dict[str, list[str]] = {}
+    for who, client in readers.items():
+        bodies = {path: client.get(path).content.decode() for path in paths}
+        found[who] = [path for path, body in bodies.items() if any(word in body for word in words)]
+    return found
+
+
+def test_a_closed_accounts_name_appears_on_no_page_or_api_answer_and_its_games_stay(zeb):
     game = self_play(zeb, "classic", random_bot, random.Random(3), max_moves=300, at_no_moves="decline")
-    before = _pages_and_answers(game)
-    assert [path for path, body in before.items() if NAME in body] == [
+    readers = _readers()
+    public = [
+        "/api/leaderboards/classic/all/",
+        "/api/leaderboards/classic/week/",
         "/leaderboards/",
         "/leaderboards/classic/all/",
         f"/leaderboards/replay/{game.public_id}/",
-        "/api/leaderboards/classic/week/",
-        "/api/leaderboards/classic/all/",
     ]
+    assert _naming(game, readers, (NAME,)) == {"visitor": public, "player": public, "api token": public}
     browser = _signed_in(zeb)
     add_totp(zeb)
     Token.objects.create(user=zeb)
@@ -116,9 +123,9 @@ def test_a_closed_accounts_name_appears_nowhere_and_its_games_stay(zeb):
     assert browser.get("/accounts/close/").status_code == 200
     closed = browser.post("/accounts/close/", {"confirm": "close"})
     assert (closed.status_code, closed["Location"]) == (302, "/")
-    after = _pages_and_answers(game)
-    assert [path for path, body in after.items() if NAME in body or "zebedee" in body] == []
-    assert "closed account" in after["/leaderboards/classic/all/"] and "closed account" in after["/leaderboards/"]
+    after = _naming(game, readers, (NAME, "zebedee", "zeb@example.org"))
+    assert after == {"visitor": [], "player": [], "api token": []}
+    assert _naming(game, {"visitor": readers["visitor"]}, ("closed account",)) == {"visitor": public}
     player = Player.objects.get(pk=zeb.pk)
     assert (player.username, player.name, player.email, player.is_active) == (f"closed-{zeb.pk}", "", "", False)
     assert not player.has_usable_password() and str(player) == "closed account"

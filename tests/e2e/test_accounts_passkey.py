@@ -144,3 +144,23 @@ def _reauthenticate_if_asked(page: Page) -> None:
         page.locator('main a[href*="/2fa/webauthn/reauthenticate/"]').click()
         page.locator("#mfa_webauthn_reauthenticate").click()
         expect(page).not_to_have_url(re.compile(r"/reauthenticate/"))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-TW"])
+def test_a_visitor_who_never_played_signs_up_with_a_passkey(browser: Browser, live_server, locale, request):
+    with _browsers(browser, live_server, locale, request) as (context, _unused):
+        page = context.new_page()
+        page.goto("/accounts/signup/")
+        _authenticator(page)
+        page.get_by_test_id("keep-with-passkey").click()
+        expect(page).to_have_url(re.compile(r"/accounts/2fa/webauthn/add/$"))
+        expect(page.get_by_test_id("passkey-keeps-progress")).to_be_visible()
+        page.get_by_role("textbox").fill("My phone")
+        page.get_by_test_id("passkey-create").click()
+        expect(page).to_have_url(re.compile(r"/accounts/2fa/recovery-codes/$"))
+        player = Player.objects.get()
+        assert (player.is_guest, player.is_secured) == (False, True)
+        passkeys = Authenticator.objects.filter(user=player, type="webauthn")
+        assert list(passkeys.values_list("data__name", flat=True)) == ["My phone"]
+        page.goto("/settings/")
+        expect(page.get_by_test_id("passkeys-link")).to_be_visible()  # Settings of an account, not a guest's card
