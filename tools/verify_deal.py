@@ -7,13 +7,16 @@ The rules it implements (dealers "2", "3", the Daily's, and "4"; rules version "
 § Checking a game and docs/rules.md § Scoring, § End of game, Continue, § Stars, levels.
 
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
-    python3 tools/verify_deal.py saved-replay.json
-    python3 tools/verify_deal.py --ladder saved-ladder.json saved-challenge-replay.json
+    python3 tools/verify_deal.py --dealers saved-dealers.json saved-replay.json
+    python3 tools/verify_deal.py --dealers saved-dealers.json --ladder saved-ladder.json saved-challenge-replay.json
     python3 tools/verify_deal.py blockknock-games-2026-12-06.json   (Settings → Download my games)
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
-It checks the commitment and the start board (empty in Classic and Practice, the day's
+It checks the game's dealer against the published dealer cut-overs (``GET /api/dealers/``: fetched from
+the replay's site, read from the file ``--dealers`` names, or a download's own copy): a game of an older
+dealer at or after its mode's cut-over is refused. It checks the commitment and the start board (empty in
+Classic and Practice, the day's
 board in the Daily; a challenge's start board, target and piece set are those the published
 ladder, ``GET /api/challenges/``, gives its number and version: fetched from the replay's site,
 or read from the file ``--ladder`` names), replays the moves with its own placement, line-clear and scoring
@@ -23,8 +26,8 @@ that Continues come only where the mode allows them and only at "No moves left",
 that No thanks comes only there too, with a Continue left, as the last step,
 and that each step's points, lines, combo and clear bonus, the final score, status
 and stars are the ones the rules give. Exit status: 0 all pass, 1 anything fails,
-2 unusable input (unreadable, malformed, an unknown rules or deal version, or a game
-that cannot be verified).
+2 unusable input (unreadable, malformed, an unknown rules or deal version, no cut-overs to check the
+dealer against, or a game that cannot be verified).
 
 Boards are ints: bit ``row * 8 + col`` set means cell ``(row, col)`` is filled.
 """
@@ -718,9 +721,10 @@ def held_to_ladder(
 def not_in_ladder(number: Any, version: Any, ladder: dict[tuple[int, int], Json]) -> str:
     """The problem of a challenge number, or a version of it, that the ladder does not list."""
     numbers = sorted({n for n, _ in ladder})
+    if not numbers:
+        return f"challenge {number!r} is not in the published ladder: no challenge is published yet"
     if number not in numbers:
-        span = f"challenges {numbers[0]} to {numbers[-1]}" if numbers else "no challenge"
-        return f"challenge {number!r} is not in the published ladder ({span})"
+        return f"challenge {number!r} is not in the published ladder (challenges {numbers[0]} to {numbers[-1]})"
     versions = sorted(v for n, v in ladder if n == number)
     return f"challenge {number} has no published version {version!r} (versions {versions[0]} to {versions[-1]})"
 
@@ -740,6 +744,48 @@ def ladder_differences(replay: Json, game: Json, entry: Json, pieces: list[Piece
     if replay.get("piece_set") is not None and listed != [(p.id, p.cells) for p in pieces]:
         problems.append(f"the replay's piece_set is not the published set for {where} ({entry['piece_set']})")
     return problems
+
+
+Cutovers: TypeAlias = dict[str, list[tuple[int, int]]]
+"""The published dealer cut-overs by mode: ``(from_game, dealer)`` in the order of ``from_game``."""
+
+
+def cutover_index(published: Any) -> Cutovers:
+    """The dealer cut-overs (``GET /api/dealers/``) by mode; :class:`Unusable` if malformed."""
+    if not isinstance(published, list):
+        raise Unusable("the dealer cut-overs are not a list (GET /api/dealers/)")
+    index: Cutovers = {}
+    for entry in published:
+        numbers = (entry.get("dealer"), entry.get("from_game")) if isinstance(entry, dict) else ()
+        if entry.get("mode") not in MODES or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            raise Unusable(f"malformed dealer cut-over {entry!r}")
+        index.setdefault(entry["mode"], []).append((entry["from_game"], entry["dealer"]))
+    return {mode: sorted(rows) for mode, rows in index.items()}
+
+
+def cutover_problems(game: Json, cutovers: Cutovers | None) -> list[str]:
+    """The game's dealer against its mode's published cut-overs (docs/api.md § Dealer cut-overs): the latest at or
+    before the game's id refuses a dealer that became current before it, or never in that mode. ``None``: unchecked."""
+    if cutovers is None:
+        return []
+    try:
+        game_id = int(str(game["id"]), 10)
+    except (KeyError, ValueError) as exc:
+        raise Unusable(f"game id {game.get('id')!r} is not a number: the dealer cut-overs cannot place it") from exc
+    shown = "1" if game.get("fair") is None else str(game["fair"].get("dealer"))  # "fair": null is dealer 1
+    if not shown.isdigit():
+        return []  # not a dealer at all: check_seeds refuses it
+    dealer = int(shown)
+    mode, rows = game["mode"], cutovers.get(game["mode"], [])
+    rank = {published: index for index, (_, published) in enumerate(rows)}
+    passed = [index for index, (first, _) in enumerate(rows) if first <= game_id]
+    if not passed or rank.get(dealer, -1) >= passed[-1]:
+        return []
+    first, due = rows[passed[-1]]
+    return [
+        f"game {game_id} is dealt by dealer {dealer}, but every {mode} game from game {first} on is dealt by "
+        f"dealer {due} (the published cut-over, GET /api/dealers/)"
+    ]
 
 
 def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[str]:
@@ -775,21 +821,25 @@ def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[
     return problems
 
 
-def verify(replay: Json, ladder: Any = None) -> tuple[list[HandReport], list[str]]:
+def verify(replay: Json, ladder: Any = None, dealers: Any = None) -> tuple[list[HandReport], list[str]]:
     """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked.
 
-    ``ladder``: the published ladder (``GET /api/challenges/``), needed for a challenge game.
+    ``ladder``: the published ladder (``GET /api/challenges/``), needed for a challenge game; ``dealers``: the
+    published dealer cut-overs (``GET /api/dealers/``), the game's dealer unchecked without them.
     """
-    walk = verified(replay, ladder)
+    walk = verified(replay, ladder, dealers)
     return walk.reports, walk.game_problems
 
 
-def verified(replay: Json, ladder: Any = None) -> Walk:
+def verified(replay: Json, ladder: Any = None, dealers: Any = None) -> Walk:
     """The finished :class:`Walk` of ``replay``, its game-wide problems in ``game_problems``."""
     index = None if ladder is None else ladder_index(ladder)
+    cutovers = None if dealers is None else cutover_index(dealers)
     try:
         game = replay["game"]
-        server_seed, client_seed, problems = check_seeds(game["fair"])
+        problems = cutover_problems(game, cutovers)
+        server_seed, client_seed, seed_problems = check_seeds(game["fair"])
+        problems += seed_problems
         rules = RULESETS[game["fair"]["rules"]]
         start = parse_board(replay["start_board"])
         problems += start_problems(game, start, server_seed)
@@ -840,43 +890,91 @@ def check_vectors(data: Json) -> int:
     return 1 if failed else 0
 
 
+def site_url(source: str, path: str) -> str | None:
+    """``…/api/{path}/`` of the site a replay URL is from (the ladder: ``challenges``, the cut-overs: ``dealers``);
+    ``None`` for a file."""
+    head, marker, _ = source.partition("/api/games/")
+    return f"{head}/api/{path}/" if marker and source.startswith(("https://", "http://")) else None
+
+
 def ladder_url(source: str) -> str | None:
     """Where the site a replay URL is from publishes its ladder (``…/api/challenges/``); ``None`` for a file."""
-    head, marker, _ = source.partition("/api/games/")
-    return f"{head}/api/challenges/" if marker and source.startswith(("https://", "http://")) else None
+    return site_url(source, "challenges")
 
 
-def read_replay(argv: list[str]) -> tuple[Json, Any]:
-    """``(replay, ladder or None)`` of the command line ``[--ladder FILE_OR_URL] REPLAY``: the ladder is read
-    for a challenge game only, from ``--ladder`` or else the replay's own site."""
-    source = argv[-1]
+NO_DEALERS = (
+    "the game's dealer is checked against the published dealer cut-overs: pass --dealers FILE (or URL), "
+    "the answer of GET /api/dealers/"
+)
+OPTIONS = ("--ladder", "--dealers")
+
+
+def options_of(argv: list[str]) -> dict[str, str] | None:
+    """``{"--ladder": …, "--dealers": …}`` of the command line ``[--ladder X] [--dealers Y] REPLAY``; ``None`` if
+    it is not one."""
+    pairs = argv[:-1]
+    if not argv or len(pairs) % 2 or any(flag not in OPTIONS for flag in pairs[::2]):
+        return None
+    given = dict(zip(pairs[::2], pairs[1::2]))
+    return given if len(given) == len(pairs) // 2 else None
+
+
+def read_replay(argv: list[str]) -> tuple[Json, Any, Any]:
+    """``(replay, ladder or None, dealers)`` of the command line: the ladder is read for a challenge game only,
+    each from its option or else the replay's own site; a download's own copies where no option names one.
+
+    :raises Unusable: no dealer cut-overs to be had (a saved replay without ``--dealers``)."""
+    given, source = options_of(argv) or {}, argv[-1]
     replay = load(source)
-    given = argv[1] if argv[0] == "--ladder" else None
     if isinstance(replay, dict) and replay.get("format") == "blockknock-games":  # Download my games
-        return replay, None if given is None else load(given)
+        ladder = load(given["--ladder"]) if "--ladder" in given else replay.get("ladder")
+        dealers = load(given["--dealers"]) if "--dealers" in given else replay.get("dealers")
+        if dealers is None:
+            raise Unusable(NO_DEALERS)
+        return replay, ladder, dealers
+    where = given.get("--dealers") or site_url(source, "dealers")
+    if where is None:
+        raise Unusable(NO_DEALERS)
+    dealers = load(where)
     game = replay.get("game") if isinstance(replay, dict) else None
     if not isinstance(game, dict) or game.get("mode") != "challenge":
-        return replay, None
-    where = given or ladder_url(source)
-    return replay, None if where is None else load(where)
+        return replay, None, dealers
+    where = given.get("--ladder") or ladder_url(source)
+    return replay, None if where is None else load(where), dealers
 
 
-def verify_games(data: Json, ladder: Any) -> int:
-    """A "Download my games" file (``{"format": "blockknock-games", "ladder": [...], "replays": [...]}``): every
-    replay checked as one, its challenges held to ``ladder`` (``--ladder``, else the file's own copy of the
-    published ladder); a game dealt before verifiable deals is listed and skipped. Exit status as for one replay."""
+def unverifiable_refused(replay: Any, dealers: Any) -> list[str]:
+    """A game that cannot be verified (``"fair": null``) can still be one its mode's cut-overs refuse: dealt by
+    dealer 1 where a later dealer deals every game."""
+    game = replay.get("game") if isinstance(replay, dict) else None
+    if not isinstance(game, dict) or "fair" not in game or game["fair"] is not None:
+        return []
+    try:
+        return cutover_problems(game, cutover_index(dealers))
+    except Unusable:  # the cut-overs or the id are malformed: the game stays unverifiable
+        return []
+
+
+def verify_games(data: Json, ladder: Any, dealers: Any) -> int:
+    """A "Download my games" file (``{"format": "blockknock-games", "ladder": [...], "dealers": [...],
+    "replays": [...]}``): every replay checked as one, its challenges held to ``ladder`` and its dealers to
+    ``dealers`` (the options, else the file's own copies of what the site published); a game dealt before
+    verifiable deals is listed and skipped, unless the cut-overs refuse it. Exit status as for one replay."""
     failed = checked = 0
     for replay in data["replays"]:
         game = replay.get("game", {})
         name = f"game {game.get('id')} ({game.get('mode')})"
         try:
-            reports, problems = verify(replay, ladder)
+            reports, problems = verify(replay, ladder, dealers)
         except Unusable as exc:
-            if game.get("fair") is None:
+            refused = unverifiable_refused(replay, dealers)
+            if game.get("fair") is None and not refused:
                 print(f"{name}: skipped, dealt before verifiable deals")
                 continue
-            print(f"{name}: cannot verify: {exc}")
-            return 2
+            if not refused:
+                print(f"{name}: cannot verify: {exc}")
+                return 2
+            reports, problems = [], refused
         checked += 1
         bad = [r.k + 1 for r in reports if r.problems] + problems
         failed += bool(bad)
@@ -888,26 +986,11 @@ def verify_games(data: Json, ladder: Any) -> int:
     return 1 if failed else 0
 
 
-def main(argv: list[str]) -> int:
-    if argv in (["--help"], ["-h"]):
-        print(__doc__)
-        return 0
-    if len(argv) == 2 and argv[0] == "--vectors":
-        return check_vectors(load(argv[1]))
-    if len(argv) != 1 and not (len(argv) == 3 and argv[0] == "--ladder"):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    try:
-        replay, ladder = read_replay(argv)
-        if isinstance(replay, dict) and replay.get("format") == "blockknock-games":
-            return verify_games(replay, ladder if ladder is not None else replay.get("ladder"))
-        walk = verified(replay, ladder)
-    except Unusable as exc:
-        print(f"cannot verify: {exc}")
-        return 2
+def report(replay: Json, walk: Walk) -> int:
+    """Print one replay's verdict, hand by hand then game-wide: the exit status."""
     reports, problems = walk.reports, walk.game_problems
-    for report in reports:
-        print(report.line())
+    for hand in reports:
+        print(hand.line())
     for problem in problems:
         print(f"FAILED — {problem}")
     bad = [r.k + 1 for r in reports if r.problems]
@@ -922,6 +1005,29 @@ def main(argv: list[str]) -> int:
         f"({walk.ending()}) and stars follow rules {fair['rules']}"
     )
     return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv in (["--help"], ["-h"]):
+        print(__doc__)
+        return 0
+    if len(argv) == 2 and argv[0] == "--vectors":
+        return check_vectors(load(argv[1]))
+    if options_of(argv) is None:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    replay = dealers = None
+    try:
+        replay, ladder, dealers = read_replay(argv)
+        if isinstance(replay, dict) and replay.get("format") == "blockknock-games":
+            return verify_games(replay, ladder, dealers)
+        return report(replay, verified(replay, ladder, dealers))
+    except Unusable as exc:
+        refused = unverifiable_refused(replay, dealers) if dealers is not None else []
+        for problem in refused:
+            print(f"FAILED — {problem}")
+        print(f"FAIL: {exc}" if refused else f"cannot verify: {exc}")
+        return 1 if refused else 2
 
 
 if __name__ == "__main__":

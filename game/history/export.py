@@ -1,7 +1,7 @@
 """Settings → Your data → "Download my games": every ended game of a player, in the replay format.
 
-One JSON file, ``{"format": "blockknock-games", "version": 1, "exported_at", "ladder", "replays": [...]}``, each
-replay exactly as ``GET /api/games/{id}/replay/`` answers it (docs/api.md ``Replay``: the record's seeds,
+One JSON file, ``{"format": "blockknock-games", "version": 1, "exported_at", "ladder", "dealers", "replays":
+[...]}``, each replay exactly as ``GET /api/games/{id}/replay/`` answers it (docs/api.md ``Replay``: the record's seeds,
 the rules and dealer versions, the start board and every step), so ``tools/verify_deal.py`` checks the
 whole file offline. A Daily still sealed (its day open) is left out until its day closes, as its replay is.
 """
@@ -17,12 +17,20 @@ FORMAT = "blockknock-games"
 VERSION = 1
 
 
-def player_games_export(player, replay_data, ladder) -> dict:
+def player_games_export(player, replay_data, ladder, dealers) -> dict:
     """The file's content for ``player``; ``replay_data`` turns :func:`game_replay`'s answer into JSON data
-    (the API's ``ReplaySerializer``, passed in so the history package does not import the API), and
-    ``ladder`` is the published ladder as ``GET /api/challenges/`` answers it: a copy in the file, so its
-    challenge games check offline (a checker who trusts only the live ladder passes ``--ladder`` instead)."""
+    (the API's ``ReplaySerializer``, passed in so the history package does not import the API), ``ladder``
+    is the published ladder as ``GET /api/challenges/`` answers it and ``dealers`` the dealer cut-overs as
+    ``GET /api/dealers/`` does: copies in the file, so its games check offline (a checker who trusts only the
+    live ones passes ``--ladder`` and ``--dealers`` instead)."""
     games = Game.objects.filter(player=player).exclude(status__in=UNFINISHED).order_by("pk")
     replays = [replay_data(game_replay(game)) for game in games.iterator() if not game.policy.sealed(game)]
     exported = timezone.now().isoformat()
-    return {"format": FORMAT, "version": VERSION, "exported_at": exported, "ladder": ladder, "replays": replays}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": exported,
+        "ladder": ladder,
+        "dealers": dealers,
+        "replays": replays,
+    }

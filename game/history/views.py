@@ -111,11 +111,12 @@ def games_download(request: HttpRequest) -> HttpResponse:
     (:func:`~.export.player_games_export`) that ``tools/verify_deal.py`` checks offline."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    from ..api.ladder import ChallengeVersionSerializer  # the API's shapes, byte for byte: /replay/, /challenges/
+    from ..api.dealers import dealers_data  # the API's shapes, byte for byte: /replay/, /challenges/, /dealers/
+    from ..api.ladder import ChallengeVersionSerializer
     from ..api.serializers import ReplaySerializer
 
     ladder = ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data
-    data = player_games_export(request.user, lambda replay: ReplaySerializer(replay).data, ladder)
+    data = player_games_export(request.user, lambda replay: ReplaySerializer(replay).data, ladder, dealers_data())
     response = HttpResponse(
         json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False), content_type="application/json"
     )

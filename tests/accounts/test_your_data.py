@@ -59,6 +59,7 @@ def test_the_downloaded_games_of_a_20_game_account_verify_offline(zeb, tmp_path)
     assert answer["Content-Disposition"].startswith('attachment; filename="blockknock-games-')
     data = answer.json()
     assert (data["format"], data["version"]) == ("blockknock-games", 1)
+    assert data["dealers"] == [{"mode": "classic", "dealer": 4, "from_game": games[0].pk}]  # as GET /api/dealers/
     assert [r["game"]["id"] for r in data["replays"]] == [Game.objects.get(pk=g.pk).public_id for g in games]
     assert {r["game"]["status"] for r in data["replays"]} == {"over", "abandoned"}
     path = tmp_path / "games.json"
@@ -76,6 +77,20 @@ def test_a_tampered_download_fails_verification(zeb, tmp_path):
     path.write_text(json.dumps(data))
     done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and done.stdout.splitlines()[-1] == "FAIL: 0 of 1 games verified"
+
+
+def test_a_download_whose_game_is_shown_as_dealt_by_an_older_dealer_fails_verification(zeb, tmp_path):
+    game = self_play(zeb, "classic", random_bot, random.Random(7), max_moves=300, at_no_moves="decline")
+    data = _signed_in(zeb).get("/settings/my-games.json").json()
+    data["replays"][0]["game"]["fair"]["dealer"] = "2"
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout.splitlines()[-1] == "FAIL: 0 of 1 games verified"
+    assert (
+        f"game {game.pk} is dealt by dealer 2, but every classic game from game {game.pk} on is dealt by dealer 4 "
+        "(the published cut-over, GET /api/dealers/)"
+    ) in done.stdout
 
 
 def test_the_download_needs_a_signed_in_player():

@@ -54,6 +54,8 @@ def finished_game(seed: int):
 def test_a_game_dealt_before_verifiable_deals_says_so_instead_of_verifying(page: Page):
     game = finished_game(5)
     serve_changed(page, game, lambda replay: replay["game"].update(fair=None))
+    published = [{"mode": "classic", "dealer": 1, "from_game": 1}, {"mode": "classic", "dealer": 4, "from_game": 10**9}]
+    page.route("**/api/dealers/", lambda route: route.fulfill(json=published))  # dealer 1's: before any cut-over
     page.goto(fair_url(game))
     check = page.get_by_test_id("fair-check")
     expect(check).to_have_attribute("data-outcome", "unverified")

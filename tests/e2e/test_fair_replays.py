@@ -28,7 +28,7 @@ from game.templatetags.rules import rulesets_json
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, ladder_json, play, replay_json
+from tests.tools.test_verify_self_played import LA, dealers_json, ladder_json, play, replay_json
 from tests.tools.test_verify_self_played import self_played as self_played_208
 from tools.bots import greedy_bot, random_bot
 
@@ -38,13 +38,13 @@ CHALLENGES = (6, 10, 15, 32)
 DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
 
 # every rules version's numbers, as "Was it fair?" carries them (#bk-rulesets)
-VERIFY = """async ([replays, ladder]) => {
+VERIFY = """async ([replays, ladder, dealers]) => {
   const { verifyReplay } = await import("/static/js/fair/verify.js");
   const rulesets = RULESETS;
   const out = [];
   for (const replay of replays) {
     try {
-      const report = await verifyReplay(replay, rulesets, ladder);
+      const report = await verifyReplay(replay, rulesets, ladder, dealers ?? null);
       const hands = report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems }));
       out.push({ hands, problems: report.problems, ending: report.ending });
     } catch (error) {
@@ -179,6 +179,11 @@ def tampered(replays: list[dict]) -> dict[str, tuple[dict, int | None]]:
         "classic as challenge 1": tamper.as_challenge(ended, 1, 1500),
         "challenge 33": tamper.renumbered(declined, 33),
         "no no thanks": tamper.without_decline(declined),
+        "stuck as declined": tamper.with_decline(ended),
+        "expired classic": tamper.restatus(ended, "expired"),
+        "expired practice": tamper.restatus(practice, "expired"),
+        "expired challenge": tamper.restatus(won, "expired"),
+        "older dealer": tamper.older_dealer(ended),
     }
 
 
@@ -188,13 +193,31 @@ def codes(report: dict) -> list[tuple]:
     return found + [(p["code"], p.get("name", p.get("row"))) for p in report.get("problems", [])]
 
 
+def assert_the_audit_s_last_forgeries_refused(reports: dict, steps: dict, ended: dict) -> None:
+    """A stuck game shown as declined, an ``expired`` game of a mode without a day, and a game shown as dealt by
+    an older dealer than its mode's published cut-over (``ended``: the Classic game played to its end)."""
+    assert codes(reports["stuck as declined"]) == [("decline_no_continue", steps["stuck as declined"])]
+    for name in ("expired classic", "expired challenge"):
+        assert codes(reports[name]) == [("status", None), ("stars", "stars")], name  # over or won, paid: not expired
+    assert codes(reports["expired practice"]) == [("status", None)]  # Practice earns no stars
+    cutover = next(c for c in dealers_json() if c["mode"] == "classic")
+    assert reports["older dealer"]["problems"][0] == {
+        "code": "dealer_cutover",
+        "game": int(ended["game"]["id"]),
+        "dealer": 2,
+        "first": cutover["from_game"],
+        "due": 4,
+    }
+
+
 @pytest.mark.usefixtures("fixed_seeds")
 def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
     replays, _ = self_played()
     cases = tampered(replays)
     assert replays[-2]["game"]["score"] > 1500  # the Classic game passes challenge 1's target
     page.goto("/how-to-play/")
-    reports = dict(zip(cases, page.evaluate(VERIFY, [[replay for replay, _ in cases.values()], ladder_json()])))
+    forged = [replay for replay, _ in cases.values()]
+    reports = dict(zip(cases, page.evaluate(VERIFY, [forged, ladder_json(), dealers_json()])))
     steps = {name: step for name, (_, step) in cases.items()}
     for mode in ("classic", "practice", "daily"):
         assert codes(reports[f"continue {mode}"])[0] == ("continue_not_allowed", steps[f"continue {mode}"])
@@ -212,8 +235,8 @@ def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
     assert codes(reports["relabelled"])[-1] == ("status", None)
     assert {code for code, _ in codes(reports["lost challenge 1 as classic"])} == {"differs"}
     assert {code for code, _ in codes(reports["lost classic as challenge 1"])} == {"differs"}
-    assert codes(reports["daily as classic"])[0] == ("dealer_mode", None)
-    assert reports["daily as classic"]["problems"][0] == {"code": "dealer_mode", "dealer": "3"}
+    assert codes(reports["daily as classic"])[:2] == [("dealer_cutover", None), ("dealer_mode", None)]
+    assert reports["daily as classic"]["problems"][1] == {"code": "dealer_mode", "dealer": "3"}
     assert codes(reports["re-dealt"])[0] == ("ladder_start", 1)
     assert codes(reports["target"]) == [("ladder_target", None)]
     assert "after_target" in {code for code, _ in codes(reports["classic as challenge 1"])}
@@ -222,6 +245,7 @@ def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
     assert ("ladder_number", None) in codes(reports["challenge 33"])
     assert reports["challenge 33"]["problems"][0] == {"code": "ladder_number", "number": 33, "first": 1, "last": 32}
     assert codes(reports["no no thanks"]) == [("status", None)]
+    assert_the_audit_s_last_forgeries_refused(reports, steps, replays[-2])
     assert {("ladder_target", None), ("ladder_start", 1), ("ladder_piece_set", None)} <= set(
         codes(reports["renumbered"])
     )

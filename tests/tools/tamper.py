@@ -91,6 +91,28 @@ def without_decline(replay: dict) -> tuple[dict, None]:
     return forged, None
 
 
+def with_decline(replay: dict) -> tuple[dict, int]:
+    """A No thanks step added after the last: a game that ran out (its Continue used) shown as declined."""
+    forged = copy.deepcopy(replay)
+    last = forged["game"]
+    forged["steps"].append({"decline": True, "hand": copy.deepcopy(last["hand"]), "board": list(last["board"])})
+    return forged, len(forged["steps"])
+
+
+def restatus(replay: dict, status: str) -> tuple[dict, None]:
+    """The game shown as ended with ``status`` (its stars and their breakdown left as they were)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["status"] = status
+    return forged, None
+
+
+def older_dealer(replay: dict, dealer: str = "2") -> tuple[dict, None]:
+    """The game shown as dealt by an older dealer (its hands as the replay shows them: they differ from its)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["fair"]["dealer"] = dealer
+    return forged, None
+
+
 def renumbered(replay: dict, number: int) -> tuple[dict, None]:
     """A challenge shown under another number."""
     forged = copy.deepcopy(replay)

@@ -26,14 +26,21 @@ SERVER_SEED = bytes(range(32))
 CLIENT_SEED = "browser-entropy-42"
 
 
-def run(tmp_path: Path, replay: dict, ladder: list[dict] | None = None) -> tuple[int, str]:
-    """Run the verifier on ``replay`` saved as a file (and ``ladder``, as ``--ladder FILE``): ``(exit status,
-    stdout)``."""
+DEALERS = [{"mode": "challenge", "dealer": 2, "from_game": 1}, {"mode": "classic", "dealer": 2, "from_game": 1}]
+"""The dealer cut-overs the games built here are checked against: dealer 2 from the first game of each mode."""
+
+
+def run(
+    tmp_path: Path, replay: dict, ladder: list[dict] | None = None, dealers: list[dict] | None = DEALERS
+) -> tuple[int, str]:
+    """Run the verifier on ``replay`` saved as a file (and ``ladder`` and ``dealers``, as ``--ladder FILE`` and
+    ``--dealers FILE``): ``(exit status, stdout)``."""
     path, options = tmp_path / "replay.json", []
     path.write_text(json.dumps(replay), encoding="utf-8")
-    if ladder is not None:
-        options = ["--ladder", str(tmp_path / "ladder.json")]
-        Path(options[1]).write_text(json.dumps(ladder), encoding="utf-8")
+    for flag, published in (("--ladder", ladder), ("--dealers", dealers)):
+        if published is not None:
+            options += [flag, str(tmp_path / f"{flag[2:]}.json")]
+            Path(options[-1]).write_text(json.dumps(published), encoding="utf-8")
     command = [sys.executable, str(VERIFIER), *options, str(path)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     return done.returncode, done.stdout
@@ -97,7 +104,7 @@ def _game(status: str, challenge: int | None, tally: dict, continues: int, clien
         "server_seed": SERVER_SEED.hex(),
     }
     return {
-        "id": "g1",
+        "id": "7",
         "mode": "challenge" if challenge else "classic",
         "challenge": challenge,
         "challenge_version": 1 if challenge else None,
@@ -330,7 +337,8 @@ def test_a_server_seed_that_does_not_match_the_commitment_fails(tmp_path, carele
 def test_an_old_game_without_fair_cannot_be_verified(tmp_path, careless):
     replay = copy.deepcopy(careless)
     replay["game"]["fair"] = None
-    assert run(tmp_path, replay) == (
+    dealers = [{"mode": "classic", "dealer": 1, "from_game": 1}, {"mode": "classic", "dealer": 2, "from_game": 8}]
+    assert run(tmp_path, replay, dealers=dealers) == (
         2,
         'cannot verify: this game has "fair": null: it was dealt before '
         "verifiable deals (dealer 1) and cannot be verified\n",
@@ -339,3 +347,42 @@ def test_an_old_game_without_fair_cannot_be_verified(tmp_path, careless):
 
 def test_input_that_is_not_a_replay_is_unusable(tmp_path):
     assert run(tmp_path, {"steps": []}) == (2, "cannot verify: malformed replay (KeyError: 'game')\n")
+
+
+def test_a_saved_replay_without_the_dealer_cut_overs_cannot_be_verified(tmp_path, careless):
+    assert run(tmp_path, careless, dealers=None) == (
+        2,
+        "cannot verify: the game's dealer is checked against the published dealer cut-overs: pass --dealers FILE "
+        "(or URL), the answer of GET /api/dealers/\n",
+    )
+
+
+def test_a_game_of_an_older_dealer_after_its_mode_s_cut_over_is_refused(tmp_path, careless):
+    dealers = [{"mode": "classic", "dealer": 2, "from_game": 1}, {"mode": "classic", "dealer": 4, "from_game": 7}]
+    status, out = run(tmp_path, careless, dealers=dealers)
+    assert status == 1
+    assert out.splitlines()[-2:] == [
+        "FAILED — game 7 is dealt by dealer 2, but every classic game from game 7 on is dealt by dealer 4 "
+        "(the published cut-over, GET /api/dealers/)",
+        f"FAIL: 0 of {out.count(': OK — ')} hands differ (no hand); 1 game-wide problem(s)",
+    ]
+    dealers[1]["from_game"] = 8  # dealer 4 from the next game on: this one is dealer 2's
+    assert run(tmp_path, careless, dealers=dealers)[0] == 0
+
+
+def test_a_game_without_fair_after_a_cut_over_is_refused_not_skipped(tmp_path, careless):
+    replay = copy.deepcopy(careless)
+    replay["game"]["fair"] = None
+    assert run(tmp_path, replay) == (
+        1,
+        "FAILED — game 7 is dealt by dealer 1, but every classic game from game 1 on is dealt by dealer 2 "
+        "(the published cut-over, GET /api/dealers/)\n"
+        'FAIL: this game has "fair": null: it was dealt before verifiable deals (dealer 1) and cannot be verified\n',
+    )
+
+
+def test_a_challenge_against_an_empty_ladder_is_refused_in_words(tmp_path):
+    replay = build_replay(moves=10, careful=True, challenge=3, client_seed=None)
+    status, out = run(tmp_path, replay, ladder=[])
+    assert status == 1
+    assert "FAILED — challenge 3 is not in the published ladder: no challenge is published yet" in out.splitlines()

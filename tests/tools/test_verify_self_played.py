@@ -18,6 +18,7 @@ import time_machine
 
 from blockknock.accounts.services import guest_create
 from game import history, selectors, services
+from game.api.dealers import dealers_data
 from game.api.ladder import ChallengeVersionSerializer
 from game.api.serializers import ReplaySerializer
 from game.daily.close import daily_close_due
@@ -61,6 +62,11 @@ def ladder_json() -> list[dict]:
     return json.loads(json.dumps(ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data))
 
 
+def dealers_json() -> list[dict]:
+    """The dealer cut-overs as ``GET /api/dealers/`` answers them: what every game's dealer is checked against."""
+    return json.loads(json.dumps(dealers_data()))
+
+
 def self_played() -> list[Game]:
     rng, player = random.Random(13), guest_create()
     games = []
@@ -94,9 +100,15 @@ def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_
     games = self_played()
     replays = [replay_json(game) for game in games]
     assert len(replays) == 4 * GAMES_PER_MODE
-    hands, ladder = 0, ladder_json()
+    hands, ladder, dealers = 0, ladder_json(), dealers_json()
+    assert {(entry["mode"], entry["dealer"]) for entry in dealers} == {
+        ("classic", 4),
+        ("practice", 4),
+        ("challenge", 4),
+        ("daily", 3),
+    }
     for game, replay in zip(games, replays):
-        reports, problems = vd.verify(replay, ladder)
+        reports, problems = vd.verify(replay, ladder, dealers)
         assert problems == [], game.pk
         assert [report.problems for report in reports] == [[]] * len(reports), game.pk
         assert len(reports) == game.deals

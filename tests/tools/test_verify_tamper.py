@@ -21,7 +21,7 @@ from game.daily.close import daily_close_due
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, ladder_json, replay_json
+from tests.tools.test_verify_self_played import LA, dealers_json, ladder_json, replay_json
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
@@ -42,8 +42,12 @@ def finished_games() -> dict[str, dict]:
         }
     with time_machine.travel(DAY + dt.timedelta(days=1), tick=False):
         assert daily_close_due() == [DAY.date()]
-        return {name: replay_json(game) for name, game in games.items()} | {"ladder": ladder_json()}
+        published = {"ladder": ladder_json(), "dealers": dealers_json()}
+        return {name: replay_json(game) for name, game in games.items()} | published
 
+
+PUBLISHED = ("ladder", "dealers")
+"""What the site publishes beside the replays, held in ``_PLAYED`` with them."""
 
 _PLAYED: dict[str, dict] = {}
 """The replays, played once for the module: plain JSON, they outlive each test's database."""
@@ -55,7 +59,7 @@ def replays(db, fixed_seeds) -> dict[str, dict]:  # noqa: F811 (the imported fix
     (a challenge won on a hand's last piece, one Continue in the Classic game) must not depend on the draw."""
     if not _PLAYED:
         _PLAYED.update(finished_games())
-    statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items() if name != "ladder"}
+    statuses = {name: replay["game"]["status"] for name, replay in _PLAYED.items() if name not in PUBLISHED}
     assert statuses == {name: "won" if name == "challenge" else "over" for name in statuses}
     assert _PLAYED["greedy"]["game"]["score"] > 1500  # past challenge 1's target
     assert _PLAYED["declined"]["steps"][-1]["decline"] is True  # a lost challenge 1, ended by No thanks
@@ -63,10 +67,10 @@ def replays(db, fixed_seeds) -> dict[str, dict]:  # noqa: F811 (the imported fix
     return _PLAYED
 
 
-def failures(replay: dict) -> list[str]:
-    """Every problem the verifier reports, checked against the published ladder: each hand's, then the game-wide
-    ones."""
-    reports, problems = vd.verify(replay, _PLAYED["ladder"])
+def failures(replay: dict, ladder: list | None = None) -> list[str]:
+    """Every problem the verifier reports, checked against the published ladder (or ``ladder``) and dealer
+    cut-overs: each hand's, then the game-wide ones."""
+    reports, problems = vd.verify(replay, _PLAYED["ladder"] if ladder is None else ladder, _PLAYED["dealers"])
     return [problem for report in reports for problem in report.problems] + problems
 
 
@@ -112,7 +116,7 @@ def first_hand_refusal(replay: dict, label: str) -> str:
 
 
 def test_every_mode_but_the_daily_is_dealt_with_its_label(replays):
-    dealers = {name: replay["game"]["fair"]["dealer"] for name, replay in replays.items() if name != "ladder"}
+    dealers = {name: replay["game"]["fair"]["dealer"] for name, replay in replays.items() if name not in PUBLISHED}
     assert dealers == {name: "3" if name == "daily" else "4" for name in dealers}
 
 
@@ -140,7 +144,12 @@ def test_a_lost_classic_game_relabelled_as_challenge_1_is_refused_at_its_first_h
 
 def test_a_daily_relabelled_as_classic_is_refused_by_its_dealer(replays):
     forged, _ = tamper.relabelled(replays["daily"], "classic")
-    assert failures(forged)[0] == "dealer 3 does not deal a classic game (dealer 3 deals the Daily, 4 the other modes)"
+    game, first = forged["game"]["id"], next(c["from_game"] for c in replays["dealers"] if c["mode"] == "classic")
+    assert failures(forged)[:2] == [
+        f"game {game} is dealt by dealer 3, but every classic game from game {first} on is dealt by dealer 4 "
+        "(the published cut-over, GET /api/dealers/)",  # the Daily's dealer never dealt a Classic game
+        "dealer 3 does not deal a classic game (dealer 3 deals the Daily, 4 the other modes)",
+    ]
 
 
 def test_a_game_shown_as_dealt_by_dealer_2_is_refused_at_its_first_hand(replays):
@@ -261,3 +270,35 @@ def test_a_final_hand_marked_as_fitting_when_it_does_not_is_refused(replays):
     forged["game"]["score"] -= 10
     forged["game"]["hand"][0]["fits"] = not forged["game"]["hand"][0]["fits"]
     assert failures(forged)[0].startswith("final hand: fits [")
+
+
+def test_a_stuck_game_shown_as_declined_is_refused_at_its_no_thanks(replays):
+    assert tamper.deals(replays["classic"]) > 1 and replays["classic"]["game"]["continues_left"] == 0  # stuck
+    forged, step = tamper.with_decline(replays["classic"])
+    assert failures(forged) == [f"step {step}: No thanks with no Continue left (the game was already over)"]
+
+
+@pytest.mark.parametrize("name", ["classic", "practice", "challenge"])
+def test_an_expired_game_of_a_mode_without_a_day_is_refused(replays, name):
+    forged, _ = tamper.restatus(replays[name], "expired")
+    ending = "won" if name == "challenge" else "over"
+    stars = forged["game"]["stars"]
+    assert failures(forged) == [f"final status: 'expired' in the replay, the moves end it {ending}"] + (
+        [] if stars is None else [f"stars: {stars!r} for a game that earns none"]
+    )
+
+
+def test_a_game_shown_as_dealt_by_an_older_dealer_after_its_cut_over_is_refused_by_the_cut_over(replays):
+    forged, _ = tamper.older_dealer(replays["classic"])
+    game, cutover = forged["game"]["id"], next(c for c in replays["dealers"] if c["mode"] == "classic")
+    assert cutover["dealer"] == 4 and cutover["from_game"] <= int(game)
+    assert failures(forged)[-1] == (
+        f"game {game} is dealt by dealer 2, but every classic game from game {cutover['from_game']} on is dealt "
+        "by dealer 4 (the published cut-over, GET /api/dealers/)"
+    )
+
+
+def test_a_challenge_checked_against_an_empty_ladder_is_refused_in_words(replays):
+    assert "challenge 1 is not in the published ladder: no challenge is published yet" in failures(
+        replays["declined"], ladder=[]
+    )

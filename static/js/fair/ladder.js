@@ -44,9 +44,15 @@ function notInLadder(replay, game, index) {
   const versions = [...index.values()]
     .filter((entry) => entry.number === game.challenge)
     .map((entry) => entry.version);
-  const problem = versions.length
-    ? { code: "ladder_version", number: game.challenge, version: game.challenge_version }
-    : { code: "ladder_number", number: game.challenge, first: numbers[0], last: numbers.at(-1) };
+  let problem = {
+    code: "ladder_number",
+    number: game.challenge,
+    first: numbers[0],
+    last: numbers.at(-1),
+  };
+  if (!numbers.length) problem = { code: "ladder_empty", number: game.challenge };
+  if (versions.length)
+    problem = { code: "ladder_version", number: game.challenge, version: game.challenge_version };
   const own = publishedSet(Number.isInteger(game.challenge) ? game.challenge : null);
   const pieces = Array.isArray(replay.piece_set)
     ? replay.piece_set.map((entry) => new Piece(entry.piece, entry.cells))

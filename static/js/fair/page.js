@@ -1,7 +1,8 @@
 /*
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
- * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`) and, for a
- * challenge, the published ladder (data-ladder-url, GET /api/challenges/), recomputes every hand from
+ * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`), the published
+ * dealer cut-overs (data-dealers-url, GET /api/dealers/) and, for a challenge, the published ladder
+ * (data-ladder-url, GET /api/challenges/), recomputes every hand from
  * the revealed seeds with verify.js, by the rules of the game's version (#bk-rulesets: every
  * version's numbers, Ruleset.as_json by version), and writes
  *
@@ -33,8 +34,12 @@ async function load(url) {
 async function check(rootEl, t) {
   let replay;
   let ladder = null;
+  let dealers;
   try {
-    replay = await load(rootEl.dataset.replayUrl);
+    [replay, dealers] = await Promise.all([
+      load(rootEl.dataset.replayUrl),
+      load(rootEl.dataset.dealersUrl),
+    ]);
     // a challenge is held to the published ladder, not to what its own replay says
     if (replay.game?.mode === "challenge") ladder = await load(rootEl.dataset.ladderUrl);
   } catch {
@@ -45,7 +50,7 @@ async function check(rootEl, t) {
   showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
-    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"), ladder);
+    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"), ladder, dealers);
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;
@@ -62,6 +67,7 @@ async function check(rootEl, t) {
 
 /* How the moves end the game: a declined game (No thanks) reads apart from one that ran out of moves. */
 function showEnding(rootEl, end, t) {
+  if (end === null) return; // a game dealt before verifiable deals: no moves were replayed
   const el = rootEl.querySelector("[data-fair-ending]");
   el.textContent = t(`ending-${end.kind}`, { step: end.step });
   el.dataset.ending = end.kind;
@@ -154,7 +160,9 @@ function showSummary(rootEl, report, t) {
   if (!failed.length && !report.problems.length) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
-    const key = failed.length ? "summary-failed" : "summary-failed-game";
+    const dealer = report.problems.some((problem) => problem.code === "dealer_cutover");
+    let key = failed.length ? "summary-failed" : "summary-failed-game";
+    if (dealer && !failed.length) key = "summary-failed-dealer"; // the dealer failed, not the moves
     finish(rootEl, "failed", t(key, { failed: numbers.format(failed.length), total }));
   }
 }

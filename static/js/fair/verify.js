@@ -10,13 +10,15 @@
  * where the mode allows one and only at "No moves left", and No thanks only there, with a
  * Continue left, as the last step; the final score, status and stars are the ones the moves and
  * the rules give (totals.js). A challenge game is replayed from its number's published version
- * in `ladder` (GET /api/challenges/, ladder.js), not from its own start board, target and pieces.
+ * in `ladder` (GET /api/challenges/, ladder.js), not from its own start board, target and pieces;
+ * its dealer is held to the published cut-overs in `dealers` (GET /api/dealers/, dealers.js).
  *
- *   const report = await verifyReplay(replay, rulesets, ladder);   (rulesets: {version: Ruleset.as_json})
+ *   const report = await verifyReplay(replay, rulesets, ladder, dealers);   (rulesets: {version: Ruleset.as_json})
  *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
- *   report.problems = game-wide [{code, ...}]   (commitment, piece_set, label, start, ladder_*,
- *                                                 final, hand_fits, status, stars)
- *   report.ending = {kind: "won" | "declined" | "stuck" | "site", step}   (how the moves end it)
+ *   report.problems = game-wide [{code, ...}]   (dealer_cutover, commitment, piece_set, label, start,
+ *                                                 ladder_*, final, hand_fits, status, stars)
+ *   report.ending = {kind: "won" | "declined" | "stuck" | "site", step}   (how the moves end it;
+ *                   null for a game with "fair": null that the cut-overs refuse, its only problem)
  *
  * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed", "no_ladder" or
  * "malformed") for a replay that cannot be checked at all. Nothing here trusts the server's own verdict.
@@ -31,6 +33,7 @@ import {
   Unverifiable,
 } from "../rules/rules.js";
 import { dealHand, HAND_SIZE } from "./deal.js";
+import { cutoverProblems } from "./dealers.js";
 import { heldToLadder } from "./ladder.js";
 import { publishedSet } from "./pieces.js";
 import { placeableTogether } from "./solver.js";
@@ -295,11 +298,13 @@ function heldTo(replay, game, ladder) {
 }
 
 /* The per-hand report and the game-wide problems of `replay` (see the top of this file). */
-export async function verifyReplay(replay, rulesets, ladder = null) {
+export async function verifyReplay(replay, rulesets, ladder = null, dealers = null) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
+  const problems = cutoverProblems(game, dealers);
+  // a game dealt before verifiable deals has no hands to check, but its cut-over can still refuse it
+  if (problems.length && !game.fair) return { hands: [], problems, ending: null };
   const seeds = readSeeds(game.fair, rulesets);
-  const problems = [];
   if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
     problems.push({ code: "commitment" });
   const held = heldTo(replay, game, ladder);

@@ -29,6 +29,8 @@ export function describe(problem, t) {
     dealer: problem.dealer,
     first: problem.first,
     last: problem.last,
+    game: problem.game,
+    due: problem.due,
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }
