@@ -1,0 +1,103 @@
+"""The end-of-game cards on the screens that have least room, measured (bounding boxes, not pixels).
+
+- A finished Daily on a short phone (360×640, 375×667): its card is taller than the room under the
+  header; the final board stays a square (40% of the height under the mode's line) above it and the card
+  scrolls, its first button whole in view (the board was squashed to a strip under the card).
+- "No moves left" on a phone held sideways (640×360): Continue and No thanks each on one line in
+  both languages ("不用了" wrapped to two).
+- "No moves left" on a short phone: nothing to scroll, the card's header in view (once measured
+  above the viewport when the card's button took the focus and scrolled the page).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_layout import HTML_LANG, SETTLED_JS, open_mode, screen_context, stuck
+from tests.helpers import log_in_new_guest_browser
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHORT = [(360, 640), (375, 667)]
+LANGUAGES = ["en", "zh"]
+BOX_JS = "el => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; }"
+# The text lines of each of the card's buttons (a range's rectangles, one top per line).
+LINES_JS = """buttons => buttons.map(b => { const range = document.createRange(); range.selectNodeContents(b);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })"""
+
+
+def _sizes(sizes):
+    return pytest.mark.parametrize(
+        "guest_page",
+        [(w, h, lang) for w, h in sizes for lang in LANGUAGES],
+        ids=[f"{w}x{h}-{lang}" for w, h in sizes for lang in LANGUAGES],
+        indirect=True,
+    )
+
+
+@pytest.fixture
+def guest_page(browser, live_server, request) -> Page:
+    width, height, language = request.param
+    context = screen_context(browser, live_server, width, height, language)
+    page = context.new_page()
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
+    log_in_new_guest_browser(page)
+    yield page
+    context.close()
+
+
+def box(page: Page, selector: str) -> dict:
+    return page.locator(selector).evaluate(BOX_JS)
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["y"] >= outer["y"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
+
+
+def nothing_to_scroll(page: Page) -> None:
+    assert page.evaluate("() => [scrollY, document.documentElement.scrollHeight - innerHeight]") == [0, 0]
+
+
+@_sizes(SHORT)
+def test_a_finished_dailys_card_scrolls_under_a_square_board_on_a_short_phone(guest_page: Page):
+    page = guest_page
+    assert stuck(page, open_mode(page, "/daily/"), score=1200).status == "over"
+    expect(page.get_by_test_id("ended-no-moves")).to_be_visible()
+    page.evaluate(SETTLED_JS)
+    board, card = box(page, "#board"), box(page, "#play-area > .overlay")
+    width, height = board["right"] - board["x"], board["bottom"] - board["y"]
+    assert abs(width - height) < 1 and height >= 0.3 * page.viewport_size["height"], board
+    assert board["bottom"] <= card["y"], "the card covers the board"
+    screen = {"x": 0, "y": 0, "right": page.viewport_size["width"], "bottom": page.viewport_size["height"]}
+    assert inside(card, screen)
+    assert inside(box(page, "#play-area > .overlay [data-autofocus]"), card), "the card's first button is cut"
+    nothing_to_scroll(page)
+
+
+@_sizes([(640, 360)])
+def test_no_moves_buttons_keep_their_words_on_one_line_on_a_phone_held_sideways(guest_page: Page):
+    page = guest_page
+    assert stuck(page, open_mode(page, "/"), score=2360).status == "no_moves"
+    expect(page.get_by_test_id("no-moves")).to_be_visible()
+    page.evaluate(SETTLED_JS)
+    buttons = page.locator("#play-area > .overlay .btn")
+    assert buttons.evaluate_all(LINES_JS) == [1, 1]
+    card = box(page, "#play-area > .overlay .overlay-card")
+    assert [inside(b, card) for b in buttons.evaluate_all(f"bs => bs.map({BOX_JS})")] == [True, True]
+
+
+@_sizes(SHORT)
+def test_the_no_moves_card_leaves_nothing_to_scroll_on_a_short_phone(guest_page: Page):
+    page = guest_page
+    assert stuck(page, open_mode(page, "/"), score=2360).status == "no_moves"
+    expect(page.get_by_test_id("no-moves")).to_be_visible()
+    page.evaluate(SETTLED_JS)
+    assert box(page, "#play-area > .overlay")["y"] >= 0
+    nothing_to_scroll(page)
