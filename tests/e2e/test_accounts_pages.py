@@ -11,6 +11,7 @@ from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from blockknock.accounts.models import Player
+from tests.accounts.second_factor import PASSWORD, add_totp, sign_in_with_second_factor
 from tests.helpers import log_in_new_guest
 
 from .conftest import ARTIFACTS
@@ -18,8 +19,20 @@ from .test_accessibility import axe_issues
 
 SIZES = {"360x640": (360, 640), "390x844": (390, 844), "1280x800": (1280, 800)}
 GUEST_PAGES = ["/accounts/signup/", "/accounts/2fa/webauthn/add/", "/settings/"]
-VISITOR_PAGES = ["/accounts/login/", "/accounts/password/reset/", "/"]
-ACCOUNT_PAGES = ["/settings/", "/accounts/2fa/webauthn/", "/accounts/sessions/", "/accounts/email/", "/accounts/close/"]
+VISITOR_PAGES = ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/"]
+ACCOUNT_PAGES = [
+    "/settings/",
+    "/accounts/2fa/webauthn/",
+    "/accounts/sessions/",
+    "/accounts/email/",
+    "/accounts/password/change/",
+    "/accounts/2fa/",
+    "/accounts/2fa/totp/activate/",
+    "/accounts/close/",
+]
+# An account with an authenticator app: its two-step page, and turning the app off.
+TOTP_PAGES = ["/accounts/2fa/", "/accounts/2fa/totp/deactivate/"]
+SECOND_STEP_PAGES = ["/accounts/2fa/authenticate/"]  # the password given, the app's code asked
 WIDER = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
 
 
@@ -28,10 +41,27 @@ def _session(client: Client) -> str:
 
 
 def _account_session() -> str:
-    ada = Player.objects.create_user(username="ada", password="tiles-and-lines-42", name="Ada", email="a@example.org")
+    ada = Player.objects.create_user(username="ada", password=PASSWORD, name="Ada", email="a@example.org")
     EmailAddress.objects.create(user=ada, email="a@example.org", verified=True, primary=True)
     client = Client()
-    client.post("/accounts/login/", {"login": "ada", "password": "tiles-and-lines-42"})
+    client.post("/accounts/login/", {"login": "ada", "password": PASSWORD})
+    client.post("/accounts/reauthenticate/", {"password": PASSWORD})  # allauth asks again before a two-step change
+    return _session(client)
+
+
+def _totp_session() -> str:
+    bea = Player.objects.create_user(username="bea", password=PASSWORD, name="Bea")
+    client = Client()
+    sign_in_with_second_factor(client, "bea", PASSWORD, add_totp(bea))
+    client.post("/accounts/reauthenticate/", {"password": PASSWORD})
+    return _session(client)
+
+
+def _second_step_session() -> str:
+    cy = Player.objects.create_user(username="cy", password=PASSWORD, name="Cy")
+    add_totp(cy)
+    client = Client()
+    assert client.post("/accounts/login/", {"login": "cy", "password": PASSWORD})["Location"] == SECOND_STEP_PAGES[0]
     return _session(client)
 
 
@@ -43,8 +73,20 @@ def _guest_session() -> str:
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-TW"])
 def test_the_account_pages_in_both_languages_and_three_sizes(browser: Browser, live_server, locale):
-    sessions = {"visitor": None, "guest": _guest_session(), "account": _account_session()}
-    pages = {"visitor": VISITOR_PAGES, "guest": GUEST_PAGES, "account": ACCOUNT_PAGES}
+    sessions = {
+        "visitor": None,
+        "guest": _guest_session(),
+        "account": _account_session(),
+        "totp": _totp_session(),
+        "second-step": _second_step_session(),
+    }
+    pages = {
+        "visitor": VISITOR_PAGES,
+        "guest": GUEST_PAGES,
+        "account": ACCOUNT_PAGES,
+        "totp": TOTP_PAGES,
+        "second-step": SECOND_STEP_PAGES,
+    }
     folder = ARTIFACTS / "accounts"
     folder.mkdir(parents=True, exist_ok=True)
     problems = []
