@@ -144,6 +144,33 @@ def test_a_finger_above_the_tray_brings_a_piece_to_the_bottom_row(sized_page: Pa
     assert game.board[40:] == "....#..." * 3  # column 4: under the board's middle
 
 
+
+@pytest.mark.parametrize("sized_page", UNDER, ids=[f"{w}x{h}" for w, h in UNDER], indirect=True)
+def test_the_bottom_row_takes_a_finger_anywhere_in_a_band_half_a_cell_tall_or_more(sized_page: Page):
+    """A player aiming at the bottom row comes down to just above the tray: the lift holds the piece
+    there over a band of finger heights, not the 2 px in which it first reached it and then left."""
+    page = sized_page
+    show_position(page, open_game(page), [EMPTY] * 8, HAND)
+    tray_top = page.locator("#play-area .hand").bounding_box()["y"]
+    board = page.locator("#board").bounding_box()
+    pitch = board["height"] / 8
+    landing = page.locator("#board .cell.is-ghost")
+    finger = Finger(page)
+    finger.down(*centre(piece(page, 0).locator(".shape").bounding_box()))
+    x, y = centre(board)
+    finger.move(x, y)
+    on_bottom_row = []
+    for y in range(int(tray_top - 2 * pitch), int(tray_top)):
+        finger.send("touchMove", [{"x": x, "y": y, "id": 1}])
+        next_frame(page)
+        if landing.evaluate_all("cells => cells.map((c) => +c.dataset.row)") == [5, 6, 7]:
+            on_bottom_row.append(y)
+    finger.send("touchMove", [{"x": x, "y": board["y"] / 2, "id": 1}])  # away, and let go off the board
+    finger.up()
+    assert len(on_bottom_row) >= pitch / 2, f"the bottom row at finger heights {on_bottom_row} ({pitch:.0f} px a row)"
+    assert on_bottom_row == list(range(on_bottom_row[0], on_bottom_row[-1] + 1)), "one band, no gaps"
+
+
 SHORT = [(360, 640), (375, 667)]
 HANDS = 4
 

@@ -114,15 +114,17 @@ function startDrag(drag) {
 
 /*
  * The lift above the finger at its height y: 1.4 cells, easing off (1 px for each px the
- * finger comes down) as the finger nears its reach, where it is the most that still lands
- * a piece on the bottom row (once its top-left square's centre is past that row's top).
- * The finger thus brings a piece to the bottom row without going over the tray, and over
- * the tray the piece is never on the board (overTray).
+ * finger comes down) over the way to its reach, down to what leaves the piece's lowest
+ * square on the bottom row's lower edge there, and holding that over the last cell's height
+ * of the way: the finger brings a piece to the bottom row anywhere in a band a cell tall
+ * above the tray, never over it, and over the tray the piece is never on the board
+ * (overTray). (Eased off to the most that still lands on the bottom row only at the reach,
+ * the band was 2 px: a player's drops meant for the bottom row landed one row up.)
  */
 function touchLift(geo, y) {
   const full = TOUCH_LIFT * geo.pitch;
-  const atReach = Math.max(0, Math.min(full, geo.reach - geo.bottom + geo.size / 2 - 1));
-  return Math.min(full, atReach + Math.max(0, geo.reach - y));
+  const low = Math.max(0, Math.min(full, geo.reach - geo.bottom - geo.gap / 2 + 1 - geo.size / 2));
+  return Math.min(full, low + Math.max(0, geo.reach - geo.pitch - y));
 }
 
 function positionAvatar(drag) {
