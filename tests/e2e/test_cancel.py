@@ -144,7 +144,6 @@ def test_a_finger_above_the_tray_brings_a_piece_to_the_bottom_row(sized_page: Pa
     assert game.board[40:] == "....#..." * 3  # column 4: under the board's middle
 
 
-
 @pytest.mark.parametrize("sized_page", UNDER, ids=[f"{w}x{h}" for w, h in UNDER], indirect=True)
 def test_the_bottom_row_takes_a_finger_anywhere_in_a_band_half_a_cell_tall_or_more(sized_page: Page):
     """A player aiming at the bottom row comes down to just above the tray: the lift holds the piece
