@@ -101,6 +101,23 @@ def _default_language():
     translation.deactivate()
 
 
+# 30 s into a minute, an hour and a day alike (a multiple of 86,400 s, plus 30).
+THROTTLE_NOW = 20_834 * 86_400 + 30.0
+
+
+@pytest.fixture
+def throttle_window(monkeypatch):
+    """The rate limits' clock stopped 30 s into a window for the rest of the test.
+
+    The throttle counts in fixed windows of the wall clock (blockknock.throttles): a test that makes
+    N + 1 requests against a rate of N a minute and expects the last refused failed whenever a
+    minute turned between its requests (seen under a CPU hog: the counter started again at 1)."""
+    from blockknock.throttles import ScopedRateThrottle
+
+    monkeypatch.setattr(ScopedRateThrottle, "timer", lambda self: THROTTLE_NOW)
+    return THROTTLE_NOW
+
+
 @pytest.fixture
 def player(db):
     """A guest player (a real Player row, as the first visit makes)."""

@@ -139,7 +139,7 @@ def test_a_game_still_being_played_has_no_document(api, classic):
 
 
 @override_settings(REST_FRAMEWORK={"DEFAULT_THROTTLE_RATES": {"public": "2/min"}})
-def test_anonymous_public_reads_are_throttled_per_address(ended):
+def test_anonymous_public_reads_are_throttled_per_address(ended, throttle_window):
     for path in [*api_paths(ended), "/api/dailies/", "/api/pieces/", "/api/leaderboards/classic/all/"]:
         cache.clear()
         answers = [APIClient().get(path).status_code for _ in range(3)]

@@ -194,7 +194,7 @@ def test_dates_are_written_the_chinese_way(client):
     assert re.search(r"\d{1,2}月\d{1,2}日</time>", week)
 
 
-def test_a_rate_limited_api_request_is_told_so_in_chinese(settings):
+def test_a_rate_limited_api_request_is_told_so_in_chinese(settings, throttle_window):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "guest": "1/hour"},

@@ -6,8 +6,9 @@ from django.test import override_settings
 
 
 @pytest.fixture
-def rates():
-    """``rates(guest="2/min", ...)``: override some throttle rates for the rest of the test."""
+def rates(throttle_window):
+    """``rates(guest="2/min", ...)``: override some throttle rates for the rest of the test, on a
+    stopped clock (``throttle_window``)."""
     overrides = []
 
     def set_rates(**scopes):

@@ -2,12 +2,14 @@
 moves per player, through the API and the HTML views alike; over the rate a 429 with
 Retry-After. Each test sets its own low rate (the real ones are in settings)."""
 
+import datetime as dt
 import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
+import time_machine
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache, caches
@@ -145,6 +147,16 @@ def test_game_starts_are_limited_per_player(rates, api):
     log_in_new_guest(browser)  # its Classic game's start is the browser player's first start this minute
     open_page(browser, "/")
     assert [browser.post("/games/new/", HTTP_HX_REQUEST="true").status_code for _ in range(2)] == [200, 429]
+
+
+def test_a_minute_turning_between_a_tests_requests_does_not_start_its_count_again(rates, api):
+    """The failing input of the stopped clock: the wall clock crosses a minute between requests."""
+    rates(games="2/min")
+    with time_machine.travel(dt.datetime(2026, 12, 6, 12, 0, 59, 500_000, tzinfo=dt.UTC), tick=False) as clock:
+        codes = [api.post("/api/games/", {"mode": "classic"}, format="json").status_code]
+        clock.shift(1)
+        codes += [api.post("/api/games/", {"mode": "classic"}, format="json").status_code for _ in range(2)]
+    assert codes == [201, 201, 429]
 
 
 def test_an_unreachable_cache_lets_requests_through(rates, api, classic, monkeypatch):
