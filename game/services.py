@@ -112,10 +112,14 @@ def game_dealt(policy: ModePolicy, *, player, day, deal: DealSeeds, facts: dict)
 
 def dealer_cutover_note(game: Game) -> None:
     """Publish the cut-over of the saved ``game``'s dealer in its mode when it is the first game that dealer
-    deals there (docs/api.md ``GET /api/dealers/``): an indexed read per new game, a write once per mode and
-    dealer. Of two first games started at once, the one whose row is written first is the cut-over; the other,
-    dealt by the same dealer, then merely precedes it, which the checking rule allows."""
-    if DealerCutover.objects.filter(mode=game.mode, dealer=game.dealer).exists():
+    deals there (docs/api.md ``GET /api/dealers/``): a read of the mode's latest cut-over per new game, a write
+    once per mode and dealer. Only a newer dealer than the latest (dealers are numbered as published) becomes
+    current: an older one dealing now publishes nothing (the checkers refuse its game). Of two first games
+    started at once, the one whose row is written first is the cut-over; the other, dealt by the same dealer,
+    then merely precedes it, which the checking rule allows."""
+    latest = DealerCutover.objects.filter(mode=game.mode).order_by("-from_game").values_list("dealer", flat=True)
+    current = latest.first()
+    if current is not None and game.dealer <= current:
         return
     cutover = DealerCutover(mode=game.mode, dealer=game.dealer, from_game=game.pk)
     DealerCutover.objects.bulk_create([cutover], ignore_conflicts=True)

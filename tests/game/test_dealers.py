@@ -77,3 +77,12 @@ def test_verify_deals_refuses_a_game_dealt_by_an_older_dealer_after_its_mode_s_c
         f"game {second.pk}: dealer, but every classic game from game {first.pk} on is dealt by dealer 4 "
         "(the published cut-over, GET /api/dealers/): stored 2, replayed 4"
     ) in out
+
+
+def test_an_older_dealer_dealing_after_a_newer_one_publishes_no_cut_over():
+    player = guest()
+    first = services.game_start(player=player, mode="classic")
+    older = services.game_start(player=player, mode="classic")
+    Game.objects.filter(pk=older.pk).update(dealer=2)
+    services.dealer_cutover_note(Game.objects.get(pk=older.pk))
+    assert published() == [{"mode": "classic", "dealer": 4, "from_game": first.pk}]

@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
+from game import services
 from game.models import DailySeed, Game, NextSeed
-from tests.helpers import EMPTY, first_move, log_in_new_guest, open_page, set_position
+from tests.helpers import EMPTY, abandoned_game, first_move, log_in_new_guest, open_page, set_position
 
 PLAY_BUNDLE_ENTRY = Path(__file__).resolve().parents[2] / "static" / "js" / "pages" / "play.js"
 
@@ -119,3 +120,13 @@ def test_the_fair_page_says_in_plain_words_who_chose_the_client_seed(client):
     assert "The server chose the client seed: this game was dealt before your browser could send one" in server
     player = client.get(f"/games/{second.pk}/fair/").content.decode()
     assert "Your side chose the client seed: your browser (or your app) picked it at random" in player
+
+
+def test_the_fair_page_says_the_plus_2_and_the_daily_cap_are_the_site_s_word_where_stars_are_paid(client):
+    player = log_in_new_guest(client)
+    classic = abandoned_game(player)
+    practice = services.game_start(player=player, mode="practice")
+    services.game_start(player=player, mode="practice")  # abandons it: an ended game
+    note = "Two numbers of this game’s stars are the site’s word: the +2 for beating your best earlier score, and"
+    assert note in client.get(f"/games/{classic.pk}/fair/").content.decode()
+    assert note not in client.get(f"/games/{practice.pk}/fair/").content.decode()  # Practice pays no stars
