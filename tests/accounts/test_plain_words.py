@@ -70,3 +70,25 @@ def test_the_sign_up_page_offers_a_passkey_then_a_name_and_password(client, lang
     assert (
         passkey < page.index('action="/accounts/keep/passkey/"') < password < page.index('action="/accounts/signup/"')
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "needs_email", "contact"),
+    [
+        ("en", "Only an account with a verified email can be reset this way.", "contact us"),
+        ("zh-hant", "只有已驗證電子郵件的帳號能這樣重設。", "與我們聯絡"),
+    ],
+)
+def test_the_reset_page_says_who_can_reset_and_names_no_contact_the_site_does_not_have(
+    client, language, needs_email, contact
+):
+    page = client.get("/accounts/password/reset/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert needs_email in page and contact not in page
+
+
+def test_the_email_page_says_what_the_address_is_for_and_leads_back_to_settings(client):
+    ada = Player.objects.create_user(username="ada", password=PASSWORD, name="Ada")
+    client.force_login(ada, backend="blockknock.accounts.auth.CachedModelBackend")
+    page = client.get("/accounts/email/").content.decode()
+    assert "A verified email resets a forgotten password." in page
+    assert '<a href="/settings/">Back to Settings</a>' in page
