@@ -6,6 +6,7 @@ sign-up meet in one place, the adapter (``blockknock/accounts/adapter.py``).
 """
 
 ACCOUNT_ADAPTER = "blockknock.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "blockknock.accounts.forms.SignInForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]  # email optional
 ACCOUNT_EMAIL_VERIFICATION = "optional"  # an email given is verified by a link; playing never waits for it

@@ -1,5 +1,6 @@
 """The player's words: a signed-out board asks to sign in for the best, Settings never says "API token" (the
-developer key is folded away), and a guest is offered to keep its progress from the chip, Settings and an end card."""
+developer key is folded away), a guest is offered to keep its progress from the chip, Settings and an end card, and
+the sign-in and sign-up pages offer a passkey first, then a password."""
 
 import re
 
@@ -44,3 +45,50 @@ def test_a_guest_is_offered_to_keep_its_progress_from_the_chip_and_settings():
     page = client.get("/settings/").content.decode()
     assert page.count('data-testid="chip-keep-progress"') == 1
     assert 'data-testid="keep-with-passkey"' in page and 'data-testid="keep-with-email"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["<h2>With a passkey</h2>", "<h2>With a password</h2>", '<label for="id_login">Username or email:']),
+        ("zh-hant", ["<h2>用通行密鑰</h2>", "<h2>用密碼</h2>", '<label for="id_login">使用者名稱或電子郵件：']),
+    ],
+)
+def test_the_sign_in_page_offers_a_passkey_then_a_password_in_the_players_words(client, language, words):
+    page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert [page.index(word) for word in words] == sorted(page.index(word) for word in words)
+    assert '<div class="field-check"><input type="checkbox" name="remember"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", ["With a passkey", "With a name and a password"]), ("zh-hant", ["用通行密鑰", "用名稱和密碼"])],
+)
+def test_the_sign_up_page_offers_a_passkey_then_a_name_and_password(client, language, words):
+    page = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    passkey, password = (page.index(f"<h2>{word}</h2>") for word in words)
+    assert (
+        passkey < page.index('action="/accounts/keep/passkey/"') < password < page.index('action="/accounts/signup/"')
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "needs_email", "contact"),
+    [
+        ("en", "Only an account with a verified email can be reset this way.", "contact us"),
+        ("zh-hant", "只有已驗證電子郵件的帳號能這樣重設。", "與我們聯絡"),
+    ],
+)
+def test_the_reset_page_says_who_can_reset_and_names_no_contact_the_site_does_not_have(
+    client, language, needs_email, contact
+):
+    page = client.get("/accounts/password/reset/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert needs_email in page and contact not in page
+
+
+def test_the_email_page_says_what_the_address_is_for_and_leads_back_to_settings(client):
+    ada = Player.objects.create_user(username="ada", password=PASSWORD, name="Ada")
+    client.force_login(ada, backend="blockknock.accounts.auth.CachedModelBackend")
+    page = client.get("/accounts/email/").content.decode()
+    assert "A verified email resets a forgotten password." in page
+    assert '<a href="/settings/">Back to Settings</a>' in page
