@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_layout import HTML_LANG, screen_context
+from game.models import Game
+from tests.e2e.test_layout import HTML_LANG, SETTLED_JS, screen_context
 from tests.e2e.test_play import EMPTY, cell, wait_moves
 from tests.helpers import log_in_new_guest_browser, set_position
 
@@ -73,6 +74,25 @@ def test_the_crowns_number_says_best_where_it_fits_and_to_screen_readers_everywh
     assert box["height"] < 2 * value["height"], "the word wrapped"
     others = boxes(page, "#play-area .tools-new, #play-area [data-mute-toggle], #play-area .stat--score")
     assert [o for o in [value, icon, *others] if overlaps(box, o)] == []
+
+
+@pytest.mark.parametrize(
+    "guest_page",
+    [(w, h, lang) for w, h in SIZES for lang in BEST],
+    ids=[f"{w}x{h}-{lang}" for w, h in SIZES for lang in BEST],
+    indirect=True,
+)
+def test_a_five_digit_best_is_never_under_the_combo_pill(guest_page: Page):
+    """At 640×360 the best and COMBO share a row of the score column: the pill covered "99,999"."""
+    page = guest_page
+    game = open_mode(page, "/")
+    Game.objects.filter(pk=game.pk).update(score=99_999, combo=2, combo_moves_left=2)
+    game.refresh_from_db()
+    resync(page, game)
+    page.evaluate(SETTLED_JS)
+    [number] = boxes(page, '[data-testid="high-score"]')
+    [pill] = boxes(page, "[data-testid=combo]")
+    assert not overlaps(number, pill), (number, pill)
 
 
 @pytest.mark.parametrize("guest_page", [(1280, 800, "en"), (1280, 800, "zh")], ids=["en", "zh"], indirect=True)
