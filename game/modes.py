@@ -81,6 +81,8 @@ class ModePolicy:
     :ivar start_url: URL name the mode's page posts its start to when it has no game to resume.
     :ivar uses_challenge: a start needs the Challenge row (and whether it is unlocked).
     :ivar one_per_day: one game a player a day, played on its day only (no abandoning).
+    :ivar best_follows_score: the board's best rises with the running score (a game that beats it becomes
+        the best); where one game a day is played, the best stays the one of the finished games.
     """
 
     name: str
@@ -96,6 +98,16 @@ class ModePolicy:
     raises_level: bool = False
     one_per_day: bool = False
     uses_challenge: bool = False
+    best_follows_score: bool = True
+
+    def shown_best(self, *, best: int, score: int) -> int:
+        """The best the board shows: the finished games' ``best``, raised to this game's ``score`` where
+        :attr:`best_follows_score`.
+
+        >>> CLASSIC.shown_best(best=1040, score=1200), CLASSIC.shown_best(best=1040, score=30)
+        (1200, 1040)
+        """
+        return max(best, score) if self.best_follows_score else best
 
     def start(self, *, new_seed: bytes, day: dt.date, challenge=None, unlocked: bool = True) -> Start:
         """The start of a new game, under the current rules (:data:`engine.CURRENT_RULES`); ``challenge``

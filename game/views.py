@@ -146,7 +146,7 @@ def _context(
         **_urls(game, pending),
         "page_url": _page_url(game),
         "stars_detail": game.stars_detail if game.policy.pays_stars else None,
-        "best": max(best, game.score),
+        "best": game.policy.shown_best(best=best, score=game.score),
         "result": result,
         "event": event,
         "error": error,

@@ -61,6 +61,7 @@ DAILY = register(
         title=_("Daily"),
         high_score_counts=False,
         one_per_day=True,
+        best_follows_score=False,
         page_url="game:daily",
         new_url="",
         start_url="game:daily_start",

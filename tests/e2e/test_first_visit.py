@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from blockknock.accounts.models import Player
 from game.models import Game, seed_commitment
-from tests.helpers import first_fit, hands_of
+from tests.helpers import first_fit, hands_of, log_in_new_guest_browser
 
 from .test_play import HeldMoves, cell, piece, screen_board, screen_hand, wait_moves
 
@@ -48,6 +48,8 @@ def test_a_fresh_browser_plays_its_first_move_on_a_page_that_wrote_nothing(page:
     assert game.score > 0 and game.player.is_guest and Player.objects.count() == 1
     expect(page.get_by_test_id("player-name")).to_have_text(game.player.name)  # the header knows the guest at once
     expect(page.get_by_test_id("level")).to_be_visible()
+    expect(page.get_by_test_id("best-sign-in")).to_have_count(0)  # a guest who plays has a best: no "Sign in to see"
+    expect(page.get_by_test_id("high-score")).to_have_text(f"{game.score:,}")
     assert (hands_of(game)[0], seed_commitment(game.seed)) == (hand, shown)
     assert "".join(screen_board(page)) == game.board
 
@@ -123,3 +125,23 @@ def test_until_the_board_module_runs_the_tray_says_it_is_getting_ready(phone_pag
     expect(ready).to_be_hidden()
     piece(page, 0).tap()
     expect(piece(page, 0)).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_dailys_best_does_not_count_up_with_the_score_played_on_the_page(page: Page):
+    """A new player's trial: in the Daily (one game a day) the crown read 10 after the first move."""
+    page.goto("/")
+    log_in_new_guest_browser(page)
+    page.goto("/daily/")
+    area = page.locator("#play-area")
+    expect(area).not_to_have_attribute("data-game-id", "")
+    daily = Game.objects.get(pk=area.get_attribute("data-game-id"))
+    held = HeldMoves(page)
+    slot, row, col = first_fit(daily)
+    piece(page, slot).click()
+    cell(page, row, col).click()
+    held.wait(1)  # played on the page, not answered yet
+    expect(page.get_by_test_id("score")).not_to_have_attribute("data-value", "0")
+    expect(page.get_by_test_id("high-score")).to_have_attribute("data-value", "0")
+    held.release(0)
+    wait_moves(page, 1)
+    expect(page.get_by_test_id("high-score")).to_have_attribute("data-value", "0")

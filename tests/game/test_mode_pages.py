@@ -148,6 +148,18 @@ def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(si
     assert "Today’s Daily closes in" in first and "Next Daily in" not in first  # playable now, not "come back later"
 
 
+def test_the_dailys_best_stays_the_finished_games_while_the_classics_follows_the_running_score(site):
+    """A new player's trial: the Daily's crown counted up with the running score (10 after the first move)."""
+    for path, mode in (("/daily/", "daily"), ("/", "classic")):
+        open_page(site, path)
+        Game.objects.filter(player=player_of(site), mode=mode).update(score=3000)
+    daily = open_page(site, "/daily/").content.decode()
+    classic = open_page(site, "/").content.decode()
+    assert '<span class="stat-value" data-testid="high-score" data-value="0">0</span>' in daily
+    follows = '<span class="stat-value" data-follows-score data-testid="high-score" data-value="3000">3,000</span>'
+    assert follows in classic
+
+
 def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
     open_page(site, "/daily/")
     daily = Game.objects.get(player=player_of(site), mode="daily")

@@ -51,11 +51,13 @@ function scoringOf(el) {
 /* The position a board partial shows: where the next move is played from. */
 export function readShown(el) {
   const facts = factsOf(el);
+  const best = el.querySelector('[data-testid="high-score"]');
   return {
     board: boardFromText(facts.board),
     colours: el.dataset.colours || facts.board,
     score: facts.score,
-    best: numberOf(el.querySelector('[data-testid="high-score"]'), "value"),
+    best: numberOf(best, "value"),
+    bestFollows: best.hasAttribute("data-follows-score"),
     combo: { combo: facts.combo, movesLeft: facts.movesLeft },
     scoring: scoringOf(el),
   };
@@ -90,7 +92,7 @@ export function predict(piece, row, col) {
   }).join("");
   const score = before.score + result.points;
   const shown = { ...before, board: result.board, colours, score, combo: result.combo };
-  shown.best = Math.max(before.best, score);
+  if (before.bestFollows) shown.best = Math.max(before.best, score); // the Daily's stays the finished games'
   return { shown, result };
 }
 
@@ -238,6 +240,8 @@ export function confirmInPlace(incoming, last) {
     window.htmx.process(el); // New game posts through htmx, which asks first (not a plain post)
   }
   if (!last) return;
+  // the first move of a first visit makes the player: its best replaces "Sign in to see your best"
+  a.querySelector(".stat--best").replaceWith(incoming.querySelector(".stat--best"));
   const comboText = ".combo .visually-hidden";
   a.querySelector(comboText).replaceWith(incoming.querySelector(comboText));
   incoming.querySelectorAll("#board .cell").forEach((cell) => {
