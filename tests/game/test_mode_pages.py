@@ -148,6 +148,21 @@ def test_the_daily_page_gives_the_same_game_twice_and_a_countdown_to_midnight(si
     assert "Today’s Daily closes in" in first and "Next Daily in" not in first  # playable now, not "come back later"
 
 
+@pytest.mark.parametrize(
+    ("language", "sentence", "button"),
+    [
+        ("en", "JavaScript is off in this browser: press Start to deal your game.", "Start"),
+        ("zh-hant", "這個瀏覽器關閉了 JavaScript：按「開始」為你發牌。", "開始"),
+    ],
+)
+def test_the_dailys_start_button_and_what_it_does_show_only_without_scripts(site, language, sentence, button):
+    """A new player's trial: a slow first Daily showed "Dealing your game… [Start]", the button unexplained."""
+    page = site.get("/daily/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<noscript><p>{sentence}</p>\n  <button type="submit" class="btn">{button}</button></noscript>' in page
+    site.post("/daily/start/")  # what the button posts, without the client seed a script would add
+    assert Game.objects.get(player=player_of(site), mode="daily").client_seed_by == "server"
+
+
 def test_the_dailys_best_stays_the_finished_games_while_the_classics_follows_the_running_score(site):
     """A new player's trial: the Daily's crown counted up with the running score (10 after the first move)."""
     for path, mode in (("/daily/", "daily"), ("/", "classic")):
