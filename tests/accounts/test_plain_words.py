@@ -92,3 +92,29 @@ def test_the_email_page_says_what_the_address_is_for_and_leads_back_to_settings(
     page = client.get("/accounts/email/").content.decode()
     assert "A verified email resets a forgotten password." in page
     assert '<a href="/settings/">Back to Settings</a>' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "page_title"),
+    [
+        (
+            "en",
+            'Stars: earned by finishing games, spent on new looks in <a href="/settings/theme/" '
+            'data-testid="stars-theme-link">Settings → Theme</a>.',
+            '<h1 id="shop-title">Theme</h1>',
+        ),
+        (
+            "zh-hant",
+            '星星：玩完一局就能獲得，可以在<a href="/settings/theme/" '
+            'data-testid="stars-theme-link">設定 → 主題</a>換新外觀。',
+            '<h1 id="shop-title">主題</h1>',
+        ),
+    ],
+)
+def test_the_player_card_names_and_links_the_place_stars_are_spent(language, words, page_title):
+    """A new player's trial: the card said "in the Shop", and nothing on the site is called the Shop."""
+    client = Client()
+    log_in_new_guest(client)
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in page
+    assert page_title in client.get("/settings/theme/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
