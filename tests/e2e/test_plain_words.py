@@ -28,7 +28,7 @@ SIZES = [(360, 640), (390, 844), (412, 915), (640, 360), (768, 1024), (1280, 800
 CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
 """Only a single square fits; after the monomino goes to (0, 1) the two I5s fit nowhere."""
 STUCK = ("mono", "I5-h", "I5-h")
-FAIR = {"en": "Fair deal ✓", "zh-hant": "公平發牌 ✓"}
+FAIR = {"en": "Was it fair?", "zh-hant": "公平嗎？"}
 
 
 def _page(browser: Browser, live_server, size: tuple[int, int], language: str) -> Page:

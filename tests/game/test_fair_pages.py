@@ -130,3 +130,16 @@ def test_the_fair_page_says_the_plus_2_and_the_daily_cap_are_the_site_s_word_whe
     note = "Two numbers of this game’s stars are the site’s word: the +2 for beating your best earlier score, and"
     assert note in client.get(f"/games/{classic.pk}/fair/").content.decode()
     assert note not in client.get(f"/games/{practice.pk}/fair/").content.decode()  # Practice pays no stars
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Was it fair?"), ("zh-hant", "公平嗎？")])
+def test_the_end_cards_proof_link_has_the_name_of_the_page_it_opens(client, language, name):
+    """A new player's trial: the link read "Fair deal ✓" and opened a page titled "Was it fair?"."""
+    log_in_new_guest(client)
+    open_page(client, "/")
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(status="over", score=120)
+    end = client.get(f"/games/{game.public_id}/", HTTP_ACCEPT_LANGUAGE=language, **HX).content.decode()
+    fair = client.get(f"/games/{game.public_id}/fair/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<a href="/games/{game.public_id}/fair/" data-testid="was-it-fair">{name}</a>' in end
+    assert f"<h1>{name}</h1>" in fair

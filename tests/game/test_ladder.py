@@ -3,6 +3,7 @@ that published the ladder, and No thanks as a step of the replay."""
 
 import importlib
 import random
+from itertools import pairwise
 
 import pytest
 from django.apps import apps
@@ -133,3 +134,16 @@ def test_the_ladder_is_in_the_api_schema():
     assert sorted(version["properties"]) == ["active", "number", "piece_set", "start_board", "target", "version"]
     game = schema["components"]["schemas"]["Game"]["properties"]
     assert game["challenge_version"]["nullable"] is True
+
+
+def test_each_challenge_asks_for_more_points_or_starts_with_more_blocks_than_the_one_before():
+    """What the Challenges page says of the ladder (it said "the targets climb", and 29's 18,000 is below 28's
+    20,000: 29 starts with 16 blocks on the board, 28 with none)."""
+    rungs = [(c.number, c.target, c.start_board.count("#")) for c in Challenge.objects.order_by("number")]
+    assert rungs[27:29] == [(28, 20000, 0), (29, 18000, 16)]
+    harder = [target > before[1] or blocks > before[2] for before, (_, target, blocks) in pairwise(rungs)]
+    assert (len(rungs), harder) == (32, [True] * 31)
+    en = APIClient().get("/challenges/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Each challenge asks for more points than the one before or starts with more blocks on the board" in en
+    zh = APIClient().get("/challenges/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "每一關的目標分數都比前一關高，或一開始棋盤上的方塊比前一關多" in zh

@@ -53,7 +53,7 @@ def test_the_weekly_board_says_when_a_new_week_starts_as_a_moment_the_browser_sh
     html = client.get("/leaderboards/").content.decode()
     assert (
         "新的一週從" in html
-        and 'data-local-time="你的時間 {time}" data-weekday>舊金山時間星期一午夜</time>開始。' in html
+        and 'data-local-time="你的時間{time}" data-weekday>舊金山時間星期一午夜</time>開始。' in html
     )
 
 
