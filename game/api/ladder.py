@@ -59,11 +59,11 @@ class ChallengeListView(APIView):
         return cacheable(request, ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data)
 
 
-def cacheable(request, data) -> HttpResponse:
-    """``data`` as a public read that shared caches keep for :data:`LADDER_MAX_AGE` seconds, with an ``ETag`` of
-    its content; ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
+def cacheable(request, data, max_age: int = LADDER_MAX_AGE) -> HttpResponse:
+    """``data`` as a public read that shared caches keep for ``max_age`` seconds, with an ``ETag`` of its content;
+    ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
     tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=tag) or Response(data)
     response["ETag"] = tag
-    patch_cache_control(response, public=True, max_age=LADDER_MAX_AGE)
+    patch_cache_control(response, public=True, max_age=max_age)
     return response
