@@ -31,6 +31,7 @@ export function describe(problem, t) {
     last: problem.last,
     game: problem.game,
     due: problem.due,
+    day: problem.day,
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }
