@@ -23,7 +23,8 @@ seed must be the ones published for the replay's day. It checks the commitment a
 Classic and Practice, the day's
 board in the Daily; a challenge's start board, target and piece set are those the published
 ladder, ``GET /api/challenges/``, gives its number and version: fetched from the replay's site,
-or read from the file ``--ladder`` names), replays the moves with its own placement, line-clear and scoring
+or read from the file ``--ladder`` names; that version must be the number's latest published one when the
+game started), replays the moves with its own placement, line-clear and scoring
 code, recomputes every hand from the revealed seeds and the board it was dealt on,
 checks that each dealt piece fits that board and each hand can be placed in full,
 that Continues come only where the mode allows them and only at "No moves left",
@@ -38,6 +39,7 @@ Boards are ints: bit ``row * 8 + col`` set means cell ``(row, col)`` is filled.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import json
@@ -695,6 +697,7 @@ def ladder_index(ladder: Any) -> dict[tuple[int, int], Json]:
             if entry["piece_set"] not in SET_NAMES:
                 raise ValueError(f"unknown piece set {entry['piece_set']!r}")
             parse_board(entry["start_board"])
+            instant(entry["published"], "published")
         except (KeyError, TypeError, ValueError, Unusable) as exc:
             raise Unusable(f"malformed ladder entry {entry!r}: {exc}") from exc
         index[key] = entry
@@ -719,8 +722,41 @@ def held_to_ladder(
         own, _ = game_pieces(replay, game)
         return own, parse_board(replay["start_board"]), game, [not_in_ladder(number, version, ladder)]
     pieces = published_set(SET_NAMES[entry["piece_set"]])
-    problems = ladder_differences(replay, game, entry, pieces)
+    problems = ladder_differences(replay, game, entry, pieces) + version_time_problems(game, entry, ladder)
     return pieces, parse_board(entry["start_board"]), {**game, "target": entry["target"]}, problems
+
+
+def instant(value: Any, name: str) -> dt.datetime:
+    """An ISO 8601 time with its offset (a ladder entry's ``published``, a game's ``started``)."""
+    when = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
+    if when is None or when.utcoffset() is None:
+        raise ValueError(f"{name} {value!r} is not an ISO 8601 time with an offset")
+    return when
+
+
+def version_time_problems(game: Json, entry: Json, ladder: dict[tuple[int, int], Json]) -> list[str]:
+    """A challenge game's version against the ladder's history: new games take a number's latest version, so the
+    game's must have been published by the time the game ``started``, and no later version of it before then."""
+    where = f"challenge {entry['number']} version {entry['version']}"
+    try:
+        started = instant(game.get("started"), "started")
+    except ValueError as exc:
+        return [f"{exc}: the game cannot be placed in the history of {where}"]
+    published = instant(entry["published"], "published")
+    if published > started:
+        return [f"{where} was published at {entry['published']}, after the game started at {game['started']}"]
+    later = sorted(
+        (v, e["published"])
+        for (n, v), e in ladder.items()
+        if n == entry["number"] and v > entry["version"] and instant(e["published"], "published") <= started
+    )
+    if later:
+        version, when = later[-1]
+        return [
+            f"{where} was not the latest when the game started at {game['started']}: version {version} was "
+            f"published at {when} (GET /api/challenges/)"
+        ]
+    return []
 
 
 def not_in_ladder(number: Any, version: Any, ladder: dict[tuple[int, int], Json]) -> str:

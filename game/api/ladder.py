@@ -41,6 +41,11 @@ class ChallengeVersionSerializer(serializers.Serializer):
         source="set_name",
         help_text='The set dealt: "base", "challenge-6", "challenge-10" or "challenge-15" (docs/fair-deal.md).',
     )
+    published = serializers.DateTimeField(
+        source="published_at",
+        help_text="When staff saved this version (ISO 8601 with its offset): a game started before it could not "
+        "be played under it, and a game started after the next version's could not either.",
+    )
     active = serializers.BooleanField(
         source="challenge.active", help_text="The challenge can be started now (false: closed by staff)."
     )

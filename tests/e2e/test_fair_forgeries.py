@@ -24,7 +24,7 @@ from tests.e2e.test_fair_page import declined_challenge, fair_url, finished_game
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import dealers_json, replay_json
+from tests.tools.test_verify_self_played import dealers_json, ladder_json, replay_json
 from tests.tools.test_verify_tamper import DAY, private_daily
 from tools.bots import random_bot
 
@@ -80,6 +80,28 @@ def test_each_forgery_of_a_challenge_is_refused_in_words(page: Page):
     refusal(
         page, game, lambda r: None, "Challenge 1 is not in the published ladder: no challenge is published yet.", empty
     )
+    for ladder, why in ladders_out_of_time(lost):
+        refusal(page, game, lambda r: None, why, ("**/api/challenges/", ladder))
+
+
+def ladders_out_of_time(replay: dict) -> list[tuple[list, str]]:
+    """The published ladder changed so that the game's version was not its number's latest when the game started:
+    a version 2 published an hour before it, or version 1 itself published an hour after it."""
+    ladder, started = ladder_json(), replay["game"]["started"]
+    one = next(entry for entry in ladder if entry["number"] == 1)
+    hour = dt.timedelta(hours=1)
+    before = (dt.datetime.fromisoformat(started) - hour).isoformat()
+    after = (dt.datetime.fromisoformat(started) + hour).isoformat()
+    newer = {**one, "version": 2, "target": 3000, "published": before}
+    late = [{**entry, "published": after} if entry is one else entry for entry in ladder]
+    return [
+        (
+            [*ladder, newer],
+            f"Challenge 1 version 1 was no longer the latest when the game started at {started}: version 2 was "
+            f"published at {before}.",
+        ),
+        (late, f"Challenge 1 version 1 was published at {after}, after the game started at {started}."),
+    ]
 
 
 def test_each_forgery_of_a_classic_game_is_refused_in_words(page: Page):

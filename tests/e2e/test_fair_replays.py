@@ -28,7 +28,15 @@ from game.templatetags.rules import rulesets_json
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
 from tests.tools import tamper, test_verify_self_played
-from tests.tools.test_verify_self_played import LA, dailies_json, dealers_json, ladder_json, play, replay_json
+from tests.tools.test_verify_self_played import (
+    LA,
+    dailies_json,
+    dealers_json,
+    ladder_json,
+    ladder_published_before,
+    play,
+    replay_json,
+)
 from tests.tools.test_verify_self_played import self_played as self_played_208
 from tools.bots import greedy_bot, random_bot
 
@@ -68,6 +76,7 @@ def self_played():
     """``(replays of finished games of every mode, a Daily's replay before its day closed, the published Dailies
     once it closed)``."""
     ship_the_ladder()
+    ladder_published_before(DAY - dt.timedelta(days=30))
     rng, player = random.Random(21), guest_create()
     games = []
     with time_machine.travel(DAY, tick=False):

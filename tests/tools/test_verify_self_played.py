@@ -23,7 +23,7 @@ from game.api.ladder import ChallengeVersionSerializer
 from game.api.serializers import DailySeedSerializer, ReplaySerializer
 from game.daily import seeds as daily_seeds
 from game.daily.close import daily_close_due
-from game.models import Challenge, Game
+from game.models import Challenge, ChallengeVersion, Game
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
@@ -73,7 +73,14 @@ def dailies_json() -> list[dict]:
     return json.loads(json.dumps(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data))
 
 
+def ladder_published_before(when: dt.datetime) -> None:
+    """Date every ladder version ``when``: the migrations published them as the test database was made, after the
+    days these tests travel back to play on, and a game is held to the version that was the latest at its start."""
+    ChallengeVersion.objects.update(published_at=when)
+
+
 def self_played() -> list[Game]:
+    ladder_published_before(dt.datetime(2026, 11, 1, tzinfo=LA))
     rng, player = random.Random(13), guest_create()
     games = []
     with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):

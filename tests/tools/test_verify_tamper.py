@@ -24,7 +24,14 @@ from game.models import DailySeed
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, dailies_json, dealers_json, ladder_json, replay_json
+from tests.tools.test_verify_self_played import (
+    LA,
+    dailies_json,
+    dealers_json,
+    ladder_json,
+    ladder_published_before,
+    replay_json,
+)
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
@@ -44,6 +51,7 @@ def private_daily(rng: random.Random):
 
 def finished_games() -> dict[str, dict]:
     """The replays of one finished game of each kind, by name."""
+    ladder_published_before(DAY - dt.timedelta(days=30))
     rng, player = random.Random(8), guest_create()
     with time_machine.travel(DAY, tick=False):
         games = {
@@ -394,3 +402,19 @@ def test_a_day_the_site_answers_404_for_is_no_published_daily(monkeypatch):
 
     monkeypatch.setattr(vd, "load", missing)
     assert vd.load_daily("https://example.org/api/dailies/2027-01-01/") == []
+
+
+def test_a_challenge_started_under_a_version_that_a_later_one_had_replaced_is_refused(replays):
+    """A server still dealing an older, easier version to a game started after the next was published."""
+    declined, ladder = replays["declined"], copy.deepcopy(replays["ladder"])
+    started = declined["game"]["started"]
+    one = next(entry for entry in ladder if entry["number"] == 1)
+    newer = {**one, "version": 2, "target": 3000, "published": (DAY - dt.timedelta(hours=1)).isoformat()}
+    assert failures(declined, ladder=[*ladder, newer]) == [
+        f"challenge 1 version 1 was not the latest when the game started at {started}: version 2 was published at "
+        f"{newer['published']} (GET /api/challenges/)"
+    ]
+    one["published"] = (DAY + dt.timedelta(hours=1)).isoformat()  # published after the game started
+    assert failures(declined, ladder=ladder) == [
+        f"challenge 1 version 1 was published at {one['published']}, after the game started at {started}"
+    ]

@@ -18,7 +18,8 @@
  *                                                       (rulesets: {version: Ruleset.as_json})
  *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
  *   report.problems = game-wide [{code, ...}]   (dealer_cutover, commitment, daily_*, piece_set, label, start,
- *                                                 ladder_*, final, hand_fits, status, stars)
+ *                                                 ladder_* (the version's number, version and time too),
+ *                                                 final, hand_fits, status, stars)
  *   report.ending = {kind: "won" | "declined" | "stuck" | "site", step}   (how the moves end it;
  *                   null for a game with "fair": null that the cut-overs refuse, its only problem)
  *

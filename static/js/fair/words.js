@@ -32,6 +32,9 @@ export function describe(problem, t) {
     game: problem.game,
     due: problem.due,
     day: problem.day,
+    started: problem.started,
+    published: problem.published,
+    later: problem.later,
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }
