@@ -435,3 +435,9 @@ def test_a_challenge_game_without_its_start_time_is_refused(tmp_path):
         )
         in out.splitlines()
     )
+
+
+def test_the_daily_start_board_is_drawn_from_the_raw_seed_bytes_not_their_hex_text():
+    boards = json.loads(VECTORS.read_text())["daily_boards"]
+    assert all(vd.board_rows(vd.daily_start_board(bytes.fromhex(v["server_seed"]))) == v["board"] for v in boards)
+    assert any(vd.board_rows(vd.daily_start_board(v["server_seed"].encode())) != v["board"] for v in boards)

@@ -402,6 +402,8 @@ def test_a_day_the_site_answers_404_for_is_no_published_daily(monkeypatch):
 
     monkeypatch.setattr(vd, "load", missing)
     assert vd.load_daily("https://example.org/api/dailies/2027-01-01/") == []
+    source = "https://example.org/api/games/42/replay/"  # a replay URL: its day's entry is asked of the same site
+    assert vd.site_url(source, "dailies/2027-01-01") == "https://example.org/api/dailies/2027-01-01/"
 
 
 def test_a_challenge_started_under_a_version_that_a_later_one_had_replaced_is_refused(replays):
@@ -418,3 +420,24 @@ def test_a_challenge_started_under_a_version_that_a_later_one_had_replaced_is_re
     assert failures(declined, ladder=ladder) == [
         f"challenge 1 version 1 was published at {one['published']}, after the game started at {started}"
     ]
+
+
+def test_no_thanks_leaves_the_continue_unused_and_a_continue_re_deals_all_three_slots(replays):
+    """Two points docs/fair-deal.md states from the code: what a checker compares after No thanks and a Continue."""
+    declined = replays["declined"]
+    assert (declined["game"]["continues_left"], declined["steps"][-1]["decline"]) == (1, True)
+    classic = replays["classic"]["steps"]
+    at = next(n for n, step in enumerate(classic) if step.get("continue"))
+    assert [slot["used"] for slot in classic[at]["hand"]] == [False, False, False]
+
+
+def test_a_daily_shown_as_dealt_by_dealer_2_with_its_client_seed_is_refused_from_its_first_hand(replays):
+    forged, _ = tamper.older_dealer(replays["daily"])
+    assert forged["game"]["fair"]["client_seed"]  # dealer 2 reads it in every deal, deal 0 too
+    found, game = failures(forged), forged["game"]["id"]
+    first = next(c["from_game"] for c in replays["dealers"] if c["mode"] == "daily")
+    assert found[0].startswith("step 1: the replay shows ")
+    assert found[-1] == (
+        f"game {game} is dealt by dealer 2, but every daily game from game {first} on is dealt by dealer 3 "
+        "(the published cut-over, GET /api/dealers/)"
+    )
