@@ -9,17 +9,22 @@ The rules it implements (dealers "2", "3", the Daily's, and "4"; rules version "
     python3 tools/verify_deal.py https://example.org/api/games/ID/replay/
     python3 tools/verify_deal.py --dealers saved-dealers.json saved-replay.json
     python3 tools/verify_deal.py --dealers saved-dealers.json --ladder saved-ladder.json saved-challenge-replay.json
+    python3 tools/verify_deal.py --dealers saved-dealers.json --dailies saved-dailies.json saved-daily-replay.json
     python3 tools/verify_deal.py blockknock-games-2026-12-06.json   (Settings → Download my games)
     python3 tools/verify_deal.py --vectors docs/fair-deal-vectors.json
     python3 tools/verify_deal.py --help
 
 It checks the game's dealer against the published dealer cut-overs (``GET /api/dealers/``: fetched from
 the replay's site, read from the file ``--dealers`` names, or a download's own copy): a game of an older
-dealer at or after its mode's cut-over is refused. It checks the commitment and the start board (empty in
+dealer at or after its mode's cut-over is refused. A Daily is held to its day's published entry
+(``GET /api/dailies/{day}/``: fetched from the replay's site, read from the file ``--dailies`` names, a
+single entry or the list of ``GET /api/dailies/``, or a download's own copies): the commitment and the revealed
+seed must be the ones published for the replay's day. It checks the commitment and the start board (empty in
 Classic and Practice, the day's
 board in the Daily; a challenge's start board, target and piece set are those the published
 ladder, ``GET /api/challenges/``, gives its number and version: fetched from the replay's site,
-or read from the file ``--ladder`` names), replays the moves with its own placement, line-clear and scoring
+or read from the file ``--ladder`` names; that version must be the number's latest published one when the
+game started), replays the moves with its own placement, line-clear and scoring
 code, recomputes every hand from the revealed seeds and the board it was dealt on,
 checks that each dealt piece fits that board and each hand can be placed in full,
 that Continues come only where the mode allows them and only at "No moves left",
@@ -27,17 +32,19 @@ that No thanks comes only there too, with a Continue left, as the last step,
 and that each step's points, lines, combo and clear bonus, the final score, status
 and stars are the ones the rules give. Exit status: 0 all pass, 1 anything fails,
 2 unusable input (unreadable, malformed, an unknown rules or deal version, no cut-overs to check the
-dealer against, or a game that cannot be verified).
+dealer against, no published entry to hold a Daily to, or a game that cannot be verified).
 
 Boards are ints: bit ``row * 8 + col`` set means cell ``(row, col)`` is filled.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import json
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -690,6 +697,7 @@ def ladder_index(ladder: Any) -> dict[tuple[int, int], Json]:
             if entry["piece_set"] not in SET_NAMES:
                 raise ValueError(f"unknown piece set {entry['piece_set']!r}")
             parse_board(entry["start_board"])
+            instant(entry["published"], "published")
         except (KeyError, TypeError, ValueError, Unusable) as exc:
             raise Unusable(f"malformed ladder entry {entry!r}: {exc}") from exc
         index[key] = entry
@@ -714,8 +722,41 @@ def held_to_ladder(
         own, _ = game_pieces(replay, game)
         return own, parse_board(replay["start_board"]), game, [not_in_ladder(number, version, ladder)]
     pieces = published_set(SET_NAMES[entry["piece_set"]])
-    problems = ladder_differences(replay, game, entry, pieces)
+    problems = ladder_differences(replay, game, entry, pieces) + version_time_problems(game, entry, ladder)
     return pieces, parse_board(entry["start_board"]), {**game, "target": entry["target"]}, problems
+
+
+def instant(value: Any, name: str) -> dt.datetime:
+    """An ISO 8601 time with its offset (a ladder entry's ``published``, a game's ``started``)."""
+    when = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
+    if when is None or when.utcoffset() is None:
+        raise ValueError(f"{name} {value!r} is not an ISO 8601 time with an offset")
+    return when
+
+
+def version_time_problems(game: Json, entry: Json, ladder: dict[tuple[int, int], Json]) -> list[str]:
+    """A challenge game's version against the ladder's history: new games take a number's latest version, so the
+    game's must have been published by the time the game ``started``, and no later version of it before then."""
+    where = f"challenge {entry['number']} version {entry['version']}"
+    try:
+        started = instant(game.get("started"), "started")
+    except ValueError as exc:
+        return [f"{exc}: the game cannot be placed in the history of {where}"]
+    published = instant(entry["published"], "published")
+    if published > started:
+        return [f"{where} was published at {entry['published']}, after the game started at {game['started']}"]
+    later = sorted(
+        (v, e["published"])
+        for (n, v), e in ladder.items()
+        if n == entry["number"] and v > entry["version"] and instant(e["published"], "published") <= started
+    )
+    if later:
+        version, when = later[-1]
+        return [
+            f"{where} was not the latest when the game started at {game['started']}: version {version} was "
+            f"published at {when} (GET /api/challenges/)"
+        ]
+    return []
 
 
 def not_in_ladder(number: Any, version: Any, ladder: dict[tuple[int, int], Json]) -> str:
@@ -788,6 +829,41 @@ def cutover_problems(game: Json, cutovers: Cutovers | None) -> list[str]:
     ]
 
 
+def daily_index(published: Any) -> dict[str, Json]:
+    """The published Daily entries (``GET /api/dailies/{day}/``'s one, or ``GET /api/dailies/``'s list) by day;
+    :class:`Unusable` if malformed."""
+    entries = [published] if isinstance(published, dict) else published
+    if not isinstance(entries, list):
+        raise Unusable("the published Dailies are not a list of days (GET /api/dailies/)")
+    for entry in entries:
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(key), str) for key in ("day", "commitment")):
+            raise Unusable(f"malformed published Daily {entry!r}")
+    return {entry["day"]: entry for entry in entries}
+
+
+def daily_problems(game: Json, dailies: dict[str, Json] | None) -> list[str]:
+    """A Daily's seeds against its day's published entry: the commitment listed ahead for the replay's ``day``
+    and the seed revealed at its close (a Daily dealt from another seed, or shown on another day, is refused)."""
+    if game["mode"] != "daily":
+        return []
+    if dailies is None:
+        raise Unusable(NO_DAILIES)
+    day, fair = game.get("day"), game["fair"]
+    entry = dailies.get(day) if isinstance(day, str) else None
+    where = f"the Daily of {day} (GET /api/dailies/{day}/)"
+    if entry is None:
+        return [f"no Daily is published for {day!r}: the game's day is not one the site dealt a Daily for"]
+    problems = []
+    if str(fair.get("commitment")).lower() != entry["commitment"].lower():
+        problems.append(
+            f"commitment {fair.get('commitment')!r} in the replay, {entry['commitment']!r} published for {where}"
+        )
+    revealed = entry.get("server_seed")
+    if revealed is not None and str(fair.get("server_seed")).lower() != str(revealed).lower():
+        problems.append(f"server_seed {fair.get('server_seed')!r} in the replay, {revealed!r} revealed for {where}")
+    return problems
+
+
 def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[str]:
     """The game's stars and their breakdown (``stars_detail``) against docs/rules.md § Stars, levels."""
     stars, detail = game.get("stars"), replay.get("stars_detail")
@@ -821,25 +897,29 @@ def star_problems(replay: Json, game: Json, rules: Ruleset, score: int) -> list[
     return problems
 
 
-def verify(replay: Json, ladder: Any = None, dealers: Any = None) -> tuple[list[HandReport], list[str]]:
+def verify(
+    replay: Json, ladder: Any = None, dealers: Any = None, dailies: Any = None
+) -> tuple[list[HandReport], list[str]]:
     """Every hand's report and the game-wide problems; :class:`Unusable` for input that cannot be checked.
 
     ``ladder``: the published ladder (``GET /api/challenges/``), needed for a challenge game; ``dealers``: the
-    published dealer cut-overs (``GET /api/dealers/``), the game's dealer unchecked without them.
+    published dealer cut-overs (``GET /api/dealers/``), the game's dealer unchecked without them; ``dailies``: the
+    published Daily entries (``GET /api/dailies/{day}/`` or the list), needed for a Daily.
     """
-    walk = verified(replay, ladder, dealers)
+    walk = verified(replay, ladder, dealers, dailies)
     return walk.reports, walk.game_problems
 
 
-def verified(replay: Json, ladder: Any = None, dealers: Any = None) -> Walk:
+def verified(replay: Json, ladder: Any = None, dealers: Any = None, dailies: Any = None) -> Walk:
     """The finished :class:`Walk` of ``replay``, its game-wide problems in ``game_problems``."""
     index = None if ladder is None else ladder_index(ladder)
     cutovers = None if dealers is None else cutover_index(dealers)
+    days = None if dailies is None else daily_index(dailies)
     try:
         game = replay["game"]
         problems = cutover_problems(game, cutovers)
         server_seed, client_seed, seed_problems = check_seeds(game["fair"])
-        problems += seed_problems
+        problems += seed_problems + daily_problems(game, days)
         rules = RULESETS[game["fair"]["rules"]]
         start = parse_board(replay["start_board"])
         problems += start_problems(game, start, server_seed)
@@ -906,12 +986,16 @@ NO_DEALERS = (
     "the game's dealer is checked against the published dealer cut-overs: pass --dealers FILE (or URL), "
     "the answer of GET /api/dealers/"
 )
-OPTIONS = ("--ladder", "--dealers")
+NO_DAILIES = (
+    "a Daily is checked against its day's published entry: pass --dailies FILE (or URL), the answer of "
+    "GET /api/dailies/{day}/ (or of GET /api/dailies/)"
+)
+OPTIONS = ("--ladder", "--dealers", "--dailies")
 
 
 def options_of(argv: list[str]) -> dict[str, str] | None:
-    """``{"--ladder": …, "--dealers": …}`` of the command line ``[--ladder X] [--dealers Y] REPLAY``; ``None`` if
-    it is not one."""
+    """``{"--ladder": …, "--dealers": …, "--dailies": …}`` of the command line ``[--ladder X] [--dealers Y]
+    [--dailies Z] REPLAY``; ``None`` if it is not one."""
     pairs = argv[:-1]
     if not argv or len(pairs) % 2 or any(flag not in OPTIONS for flag in pairs[::2]):
         return None
@@ -919,9 +1003,21 @@ def options_of(argv: list[str]) -> dict[str, str] | None:
     return given if len(given) == len(pairs) // 2 else None
 
 
-def read_replay(argv: list[str]) -> tuple[Json, Any, Any]:
-    """``(replay, ladder or None, dealers)`` of the command line: the ladder is read for a challenge game only,
-    each from its option or else the replay's own site; a download's own copies where no option names one.
+def load_daily(where: str) -> Any:
+    """A published Daily entry from a file or URL; ``[]`` (no entry) where the site answers 404: no Daily was
+    ever published for that day, which refuses the game rather than leaving it unchecked."""
+    try:
+        return load(where)
+    except Unusable as exc:
+        if isinstance(exc.__cause__, urllib.error.HTTPError) and exc.__cause__.code == 404:
+            return []
+        raise
+
+
+def read_replay(argv: list[str]) -> tuple[Json, Any, Any, Any]:
+    """``(replay, ladder or None, dealers, dailies or None)`` of the command line: the ladder is read for a
+    challenge game only, the day's Daily entry for a Daily only, each from its option or else the replay's own
+    site; a download's own copies where no option names one.
 
     :raises Unusable: no dealer cut-overs to be had (a saved replay without ``--dealers``)."""
     given, source = options_of(argv) or {}, argv[-1]
@@ -929,18 +1025,24 @@ def read_replay(argv: list[str]) -> tuple[Json, Any, Any]:
     if isinstance(replay, dict) and replay.get("format") == "blockknock-games":  # Download my games
         ladder = load(given["--ladder"]) if "--ladder" in given else replay.get("ladder")
         dealers = load(given["--dealers"]) if "--dealers" in given else replay.get("dealers")
+        dailies = load(given["--dailies"]) if "--dailies" in given else replay.get("dailies")
         if dealers is None:
             raise Unusable(NO_DEALERS)
-        return replay, ladder, dealers
+        return replay, ladder, dealers, dailies
     where = given.get("--dealers") or site_url(source, "dealers")
     if where is None:
         raise Unusable(NO_DEALERS)
     dealers = load(where)
     game = replay.get("game") if isinstance(replay, dict) else None
-    if not isinstance(game, dict) or game.get("mode") != "challenge":
-        return replay, None, dealers
+    game = game if isinstance(game, dict) else {}
+    mode = game.get("mode")
+    if mode == "daily":
+        where = given.get("--dailies") or site_url(source, f"dailies/{game.get('day')}")
+        return replay, None, dealers, None if where is None else load_daily(where)
+    if mode != "challenge":
+        return replay, None, dealers, None
     where = given.get("--ladder") or ladder_url(source)
-    return replay, None if where is None else load(where), dealers
+    return replay, None if where is None else load(where), dealers, None
 
 
 def unverifiable_refused(replay: Any, dealers: Any) -> list[str]:
@@ -955,17 +1057,18 @@ def unverifiable_refused(replay: Any, dealers: Any) -> list[str]:
         return []
 
 
-def verify_games(data: Json, ladder: Any, dealers: Any) -> int:
+def verify_games(data: Json, ladder: Any, dealers: Any, dailies: Any) -> int:
     """A "Download my games" file (``{"format": "blockknock-games", "ladder": [...], "dealers": [...],
-    "replays": [...]}``): every replay checked as one, its challenges held to ``ladder`` and its dealers to
-    ``dealers`` (the options, else the file's own copies of what the site published); a game dealt before
-    verifiable deals is listed and skipped, unless the cut-overs refuse it. Exit status as for one replay."""
+    "dailies": [...], "replays": [...]}``): every replay checked as one, its challenges held to ``ladder``, its
+    dealers to ``dealers`` and its Dailies to ``dailies`` (the options, else the file's own copies of what the
+    site published); a game dealt before verifiable deals is listed and skipped, unless the cut-overs refuse it.
+    Exit status as for one replay."""
     failed = checked = 0
     for replay in data["replays"]:
         game = replay.get("game", {})
         name = f"game {game.get('id')} ({game.get('mode')})"
         try:
-            reports, problems = verify(replay, ladder, dealers)
+            reports, problems = verify(replay, ladder, dealers, dailies)
         except Unusable as exc:
             refused = unverifiable_refused(replay, dealers)
             if game.get("fair") is None and not refused:
@@ -1018,10 +1121,10 @@ def main(argv: list[str]) -> int:
         return 2
     replay = dealers = None
     try:
-        replay, ladder, dealers = read_replay(argv)
+        replay, ladder, dealers, dailies = read_replay(argv)
         if isinstance(replay, dict) and replay.get("format") == "blockknock-games":
-            return verify_games(replay, ladder, dealers)
-        return report(replay, verified(replay, ladder, dealers))
+            return verify_games(replay, ladder, dealers, dailies)
+        return report(replay, verified(replay, ladder, dealers, dailies))
     except Unusable as exc:
         refused = unverifiable_refused(replay, dealers) if dealers is not None else []
         for problem in refused:

@@ -41,6 +41,11 @@ class ChallengeVersionSerializer(serializers.Serializer):
         source="set_name",
         help_text='The set dealt: "base", "challenge-6", "challenge-10" or "challenge-15" (docs/fair-deal.md).',
     )
+    published = serializers.DateTimeField(
+        source="published_at",
+        help_text="When staff saved this version (ISO 8601 with its offset): a game started before it could not "
+        "be played under it, and a game started after the next version's could not either.",
+    )
     active = serializers.BooleanField(
         source="challenge.active", help_text="The challenge can be started now (false: closed by staff)."
     )
@@ -59,11 +64,11 @@ class ChallengeListView(APIView):
         return cacheable(request, ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data)
 
 
-def cacheable(request, data) -> HttpResponse:
-    """``data`` as a public read that shared caches keep for :data:`LADDER_MAX_AGE` seconds, with an ``ETag`` of
-    its content; ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
+def cacheable(request, data, max_age: int = LADDER_MAX_AGE) -> HttpResponse:
+    """``data`` as a public read that shared caches keep for ``max_age`` seconds, with an ``ETag`` of its content;
+    ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
     tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=tag) or Response(data)
     response["ETag"] = tag
-    patch_cache_control(response, public=True, max_age=LADDER_MAX_AGE)
+    patch_cache_control(response, public=True, max_age=max_age)
     return response

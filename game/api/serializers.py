@@ -149,6 +149,13 @@ class GameSerializer(serializers.Serializer):
         ),
     )
     day = serializers.DateField()
+    started = serializers.DateTimeField(
+        source="created_at",
+        help_text=_(
+            "When the game started (ISO 8601 with its offset): a challenge is held to the ladder version that was "
+            "the latest then (GET /api/challenges/)."
+        ),
+    )
     status = serializers.CharField(source="status_now")
     score = serializers.IntegerField()
     target = serializers.IntegerField(allow_null=True)

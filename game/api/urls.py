@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<str:game_id>/review/", review.ReviewView.as_view(), name="review"),
     path("pieces/", views.PieceListView.as_view(), name="pieces"),
     path("dailies/", views.DailyListView.as_view(), name="dailies"),
+    path("dailies/<str:day>/", views.DailyDayView.as_view(), name="daily"),
     path("challenges/", ladder.ChallengeListView.as_view(), name="challenges"),
     path("dealers/", dealers.DealerListView.as_view(), name="dealers"),
 ]

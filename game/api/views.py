@@ -6,9 +6,12 @@ serialises the answer; errors come out through ``blockknock.api.errors``. The
 their serializers' own representation, from one instance kept for every request.
 """
 
+import datetime as dt
+
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,7 +21,8 @@ from blockknock.replica import replica_reads
 
 from .. import engine, history, selectors, services
 from ..daily import seeds as daily_seeds
-from ..history.documents import api_document, cached_document
+from ..history.documents import DOCUMENT_SECONDS, api_document, cached_document
+from .ladder import cacheable
 from .serializers import (
     NOT_MODIFIED,
     DailySeedSerializer,
@@ -145,3 +149,24 @@ class DailyListView(APIView):
         Reads only: the seeds are drawn by the hourly job and a Daily's start
         (:func:`~game.daily.seeds.dailies_ahead`)."""
         return Response(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data)
+
+
+class DailyDayView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_scope = "public"
+
+    @extend_schema(responses={200: DailySeedSerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
+    @method_decorator(replica_reads)
+    def get(self, request, day: str):
+        """One day's published Daily entry, of any day ever published (the list holds only the last 30): what a
+        checker holds a Daily of that day to. A closed day's entry never changes again: a public document with
+        an ``ETag``; an open day's is revalidated, its seed coming at the close."""
+        try:
+            entry = daily_seeds.daily_entry(dt.date.fromisoformat(day)) if len(day) == len("YYYY-MM-DD") else None
+        except ValueError:  # not a date: no Daily was ever published for it
+            entry = None
+        if entry is None:
+            raise NotFound()
+        data = DailySeedSerializer(entry).data
+        return cacheable(request, data, DOCUMENT_SECONDS if entry["server_seed"] else 0)

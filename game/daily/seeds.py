@@ -5,7 +5,8 @@
   week ahead (:func:`dailies_ahead`, Celery beat) or on demand; a day whose Daily was
   started before stored seeds existed keeps its stored games' seed and dealer, so every
   player of that day still gets the same deal (:func:`daily_deal_seed`).
-- ``GET /api/dailies/`` lists the commitments and, once a day is closed, its seed (:func:`dailies_list`).
+- ``GET /api/dailies/`` lists the commitments and, once a day is closed, its seed (:func:`dailies_list`);
+  ``GET /api/dailies/{day}/`` answers one day's entry, of any day ever published (:func:`daily_entry`).
 """
 
 from __future__ import annotations
@@ -64,7 +65,20 @@ def dailies_list(*, today: dt.date | None = None) -> list[dict]:
         day__gte=today - dt.timedelta(days=DAILIES_BACK), day__lte=today + dt.timedelta(days=DAILIES_AHEAD)
     )
     closed = set(DailyClose.objects.filter(day__in=rows.values("day")).values_list("day", flat=True))
-    return [
-        {"day": row.day, "commitment": row.commitment, "server_seed": row.seed if row.day in closed else None}
-        for row in rows
-    ]
+    return [_entry(row, row.day in closed) for row in rows]
+
+
+def daily_entry(day: dt.date, *, today: dt.date | None = None) -> dict | None:
+    """``GET /api/dailies/{day}/``: day ``day``'s entry as :func:`dailies_list` gives it, however long ago the day
+    was (a checker holds a Daily to it for ever); ``None`` for a day never published: no seed stored, or one drawn
+    further ahead than :data:`DAILIES_AHEAD` days, whose commitment is not public yet."""
+    today = today or game_day()
+    row = DailySeed.objects.filter(day=day, day__lte=today + dt.timedelta(days=DAILIES_AHEAD)).first()
+    if row is None:
+        return None
+    return _entry(row, DailyClose.objects.filter(day=day).exists())
+
+
+def _entry(row: DailySeed, closed: bool) -> dict:
+    """One day's published entry: the seed only once the day is ``closed``."""
+    return {"day": row.day, "commitment": row.commitment, "server_seed": row.seed if closed else None}

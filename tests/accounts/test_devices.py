@@ -6,9 +6,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from allauth.mfa.models import Authenticator
 from allauth.usersessions.models import UserSession
 from django.test import Client
 
+from blockknock.accounts.adapter import on_authenticator_added
 from blockknock.accounts.models import Player
 from tests.helpers import log_in_new_guest
 
@@ -93,3 +95,14 @@ def test_the_device_list_says_when_each_device_was_last_seen(language, seen, now
         re.findall(r'<strong>([^<]*)</strong>\s*<span class="helptext" data-testid="device-seen">([^<]*)<', page)
     )
     assert lines == {"PhoneBrowser/1.0": f"127.0.0.1 · {seen}", "LaptopBrowser/2.0": f"127.0.0.1 · {now}"}
+
+
+def test_a_guest_that_keeps_its_progress_with_a_passkey_lists_this_device():
+    """A guest's session began without allauth's sign-in (no device row); once an account, it is listed."""
+    browser = Client(HTTP_USER_AGENT="PhoneBrowser/1.0")
+    guest = log_in_new_guest(browser)
+    key = Authenticator.objects.create(user=guest, type=Authenticator.Type.WEBAUTHN, data={"name": "My phone"})
+    on_authenticator_added(Authenticator, request=browser.get("/settings/").wsgi_request, user=guest, authenticator=key)
+    page = browser.get("/accounts/sessions/").content.decode()
+    assert page.count('data-testid="device"') == 1 and "PhoneBrowser/1.0" in page
+    assert list(UserSession.objects.filter(user=guest).values_list("user_agent", flat=True)) == ["PhoneBrowser/1.0"]

@@ -1,13 +1,16 @@
 """Settings → Your data: "Download my games" verifies offline with tools/verify_deal.py, and "Close my account"
 removes what names the player while its games and star ledger stay, shown as "closed account"."""
 
+import datetime as dt
 import json
 import random
 import subprocess
 import sys
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from allauth.account.models import EmailAddress
 from allauth.usersessions.models import UserSession
 from django.test import Client
@@ -16,7 +19,8 @@ from rest_framework.authtoken.models import Token
 from blockknock.accounts.models import Player, StarEntry, ledger_balance
 from blockknock.accounts.services import GUEST_BACKEND
 from game import services
-from game.models import Game
+from game.daily.close import daily_close_due
+from game.models import DailySeed, Game
 from tests.accounts.second_factor import PASSWORD, add_totp
 from tests.game.test_audit import self_play
 from tests.helpers import api_client_for, route_paths
@@ -67,6 +71,31 @@ def test_the_downloaded_games_of_a_20_game_account_verify_offline(zeb, tmp_path)
     done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-2000:]
     assert done.stdout.splitlines()[-1] == "PASS: 20 of 20 games verified"
+
+
+def _verified(data: dict, tmp_path: Path) -> subprocess.CompletedProcess:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(data))
+    return subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=300)
+
+
+def test_a_download_with_a_daily_carries_its_day_s_published_entry_and_verifies_offline(zeb, tmp_path):
+    day = dt.datetime(2026, 12, 1, 9, tzinfo=ZoneInfo("America/Los_Angeles"))
+    with time_machine.travel(day, tick=False):
+        self_play(zeb, "classic", random_bot, random.Random(3), max_moves=300, at_no_moves="decline")
+        daily = self_play(zeb, "daily", random_bot, random.Random(4), max_moves=300)
+    with time_machine.travel(day + dt.timedelta(days=1), tick=False):
+        assert daily_close_due() == [day.date()]
+        data = _signed_in(zeb).get("/settings/my-games.json").json()
+    seed = DailySeed.objects.get(day=day.date())
+    assert data["dailies"] == [{"day": "2026-12-01", "commitment": seed.commitment, "server_seed": seed.seed}]
+    assert [r["game"]["mode"] for r in data["replays"]] == ["classic", "daily"] and daily.seed == seed.seed
+    done = _verified(data, tmp_path)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "PASS: 2 of 2 games verified", done.stdout
+    data["replays"][1]["game"]["day"] = "2026-12-02"  # the Daily moved to a day the file publishes no entry for
+    done = _verified(data, tmp_path)
+    assert done.returncode == 1 and done.stdout.splitlines()[-1] == "FAIL: 1 of 2 games verified"
+    assert "no Daily is published for '2026-12-02'" in done.stdout
 
 
 def test_a_tampered_download_fails_verification(zeb, tmp_path):

@@ -1,23 +1,32 @@
 """The audit's accepted forgeries, each refused in words by "Was it fair?" (static/js/fair/, in Chromium).
 
-Two real games, self-played through the services: challenge 1 lost by No thanks, and a Classic game
-that took its Continue and ran out. Each forgery is the page's replay (or the published ladder or dealer
-cut-overs) changed as tests/tools/tamper.py changes it for tools/verify_deal.py; the page must fail the
-game and say why, in these exact words.
+Real games, self-played through the services: challenge 1 lost by No thanks, a Classic game that took
+its Continue and ran out, and Dailies read after their day closed (one dealt from a private seed). Each
+forgery is the page's replay (or the published ladder or dealer cut-overs) changed as tests/tools/tamper.py
+changes it for tools/verify_deal.py; the page must fail the game and say why, in these exact words.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import random
 from collections.abc import Callable
 
 import pytest
+import time_machine
 from playwright.sync_api import Page, expect
 
-from game.models import Game
+from blockknock.accounts.services import guest_create
+from game.daily.close import daily_close_due
+from game.models import DailySeed, Game
 from tests.e2e.test_fair_page import declined_challenge, fair_url, finished_game, serve_changed
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
+from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import dealers_json, replay_json
+from tests.tools.test_verify_self_played import dealers_json, ladder_json, replay_json
+from tests.tools.test_verify_tamper import DAY, private_daily
+from tools.bots import random_bot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fixed_seeds")]
 
@@ -71,6 +80,28 @@ def test_each_forgery_of_a_challenge_is_refused_in_words(page: Page):
     refusal(
         page, game, lambda r: None, "Challenge 1 is not in the published ladder: no challenge is published yet.", empty
     )
+    for ladder, why in ladders_out_of_time(lost):
+        refusal(page, game, lambda r: None, why, ("**/api/challenges/", ladder))
+
+
+def ladders_out_of_time(replay: dict) -> list[tuple[list, str]]:
+    """The published ladder changed so that the game's version was not its number's latest when the game started:
+    a version 2 published an hour before it, or version 1 itself published an hour after it."""
+    ladder, started = ladder_json(), replay["game"]["started"]
+    one = next(entry for entry in ladder if entry["number"] == 1)
+    hour = dt.timedelta(hours=1)
+    before = (dt.datetime.fromisoformat(started) - hour).isoformat()
+    after = (dt.datetime.fromisoformat(started) + hour).isoformat()
+    newer = {**one, "version": 2, "target": 3000, "published": before}
+    late = [{**entry, "published": after} if entry is one else entry for entry in ladder]
+    return [
+        (
+            [*ladder, newer],
+            f"Challenge 1 version 1 was no longer the latest when the game started at {started}: version 2 was "
+            f"published at {before}.",
+        ),
+        (late, f"Challenge 1 version 1 was published at {after}, after the game started at {started}."),
+    ]
 
 
 def test_each_forgery_of_a_classic_game_is_refused_in_words(page: Page):
@@ -109,3 +140,49 @@ def test_a_game_shown_as_dealt_before_verifiable_deals_after_its_cut_over_is_ref
         f"Game {game.pk} is dealt by deal rule 1, but every game of its mode from game {game.pk} on is dealt by "
         "rule 4 (the published cut-over)."
     )
+
+
+def closed_dailies() -> tuple[Game, Game]:
+    """A Daily of DAY and one dealt from a private seed with that seed's own commitment (tests/tools), their day
+    closed; the next day's seed drawn apart (fixed_seeds draws one for every day)."""
+    rng = random.Random(8)
+    with time_machine.travel(DAY, tick=False):
+        daily = self_play(guest_create(), "daily", random_bot, rng, max_moves=400)
+        private = private_daily(rng)
+    with time_machine.travel(DAY + dt.timedelta(days=1), tick=False):
+        assert daily_close_due() == [DAY.date()]
+    next_day = DailySeed.objects.filter(day=DAY.date() + dt.timedelta(days=1))
+    assert next_day.update(seed=hashlib.sha256(b"the next day's seed").hexdigest()) == 1
+    return daily, private
+
+
+DAILY_SUMMARY = (
+    "Not verified: every hand matches the published rule, but the game was not dealt from the seed the site "
+    "published for its day."
+)
+
+
+def test_a_daily_is_held_to_its_day_s_published_entry_and_each_forgery_is_refused_in_words(page: Page):
+    daily, private = closed_dailies()
+    page.goto(fair_url(daily))
+    expect(page.get_by_test_id("fair-check")).to_have_attribute("data-outcome", "verified")
+    played = replay_json(daily)
+    cases = [
+        (
+            lambda r: tamper.on_day(r, "2026-12-02"),
+            "The commitment in the replay is not the one the site published for the Daily of 2026-12-02.",
+        ),
+        (
+            lambda r: tamper.on_day(r, "2027-01-01"),  # the site answers 404: no Daily that day
+            "The replay says this Daily was played on 2027-01-01, but the site published no Daily for that day.",
+        ),
+    ]
+    for forge, why in cases:
+        refusal(page, daily, tampered(played, forge), why)
+    for why in (
+        "The commitment in the replay is not the one the site published for the Daily of 2026-12-01.",
+        "The server seed in the replay is not the one the site revealed for the Daily of 2026-12-01.",
+    ):
+        refusal(page, private, lambda r: None, why)
+    page.goto(fair_url(private))
+    expect(page.get_by_test_id("fair-summary")).to_have_text(DAILY_SUMMARY)

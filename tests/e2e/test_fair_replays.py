@@ -27,8 +27,16 @@ from game.models import Challenge
 from game.templatetags.rules import rulesets_json
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games, every run)
 from tests.game.test_audit import self_play
-from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, dealers_json, ladder_json, play, replay_json
+from tests.tools import tamper, test_verify_self_played
+from tests.tools.test_verify_self_played import (
+    LA,
+    dailies_json,
+    dealers_json,
+    ladder_json,
+    ladder_published_before,
+    play,
+    replay_json,
+)
 from tests.tools.test_verify_self_played import self_played as self_played_208
 from tools.bots import greedy_bot, random_bot
 
@@ -38,13 +46,13 @@ CHALLENGES = (6, 10, 15, 32)
 DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
 
 # every rules version's numbers, as "Was it fair?" carries them (#bk-rulesets)
-VERIFY = """async ([replays, ladder, dealers]) => {
+VERIFY = """async ([replays, ladder, dealers, dailies]) => {
   const { verifyReplay } = await import("/static/js/fair/verify.js");
   const rulesets = RULESETS;
   const out = [];
   for (const replay of replays) {
     try {
-      const report = await verifyReplay(replay, rulesets, ladder, dealers ?? null);
+      const report = await verifyReplay(replay, rulesets, ladder, dealers ?? null, dailies ?? null);
       const hands = report.hands.map((hand) => ({ shown: hand.shown, problems: hand.problems }));
       out.push({ hands, problems: report.problems, ending: report.ending });
     } catch (error) {
@@ -65,8 +73,10 @@ def ship_the_ladder() -> None:
 
 
 def self_played():
-    """``(replays of finished games of every mode, a Daily's replay before its day closed)``."""
+    """``(replays of finished games of every mode, a Daily's replay before its day closed, the published Dailies
+    once it closed)``."""
     ship_the_ladder()
+    ladder_published_before(DAY - dt.timedelta(days=30))
     rng, player = random.Random(21), guest_create()
     games = []
     with time_machine.travel(DAY, tick=False):
@@ -88,12 +98,13 @@ def self_played():
         open_daily = replay_json(next(game for game in games if game.mode == "daily" and game.status == "over"))
     with time_machine.travel(DAY + dt.timedelta(hours=15, minutes=1), tick=False):
         assert daily_close_due() == [DAY.date()]
-    return [replay_json(game) for game in games], open_daily
+        dailies = dailies_json()
+    return [replay_json(game) for game in games], open_daily, dailies
 
 
 @pytest.mark.usefixtures("fixed_seeds")
 def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_fails_tampered_ones(page: Page):
-    replays, open_daily = self_played()
+    replays, open_daily, dailies = self_played()
     assert {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert {len(r["piece_set"]) for r in replays if r["game"]["mode"] == "challenge"} == {35, 37, 41, 50}
     assert [r["game"]["status"] for r in replays[-3:]] == ["won", "over", "over"]
@@ -101,7 +112,7 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     assert any(step.get("continue") for r in replays for step in r["steps"])
     page.goto("/how-to-play/")
     ladder = ladder_json()
-    reports = page.evaluate(VERIFY, [replays, ladder])
+    reports = page.evaluate(VERIFY, [replays, ladder, None, dailies])
     for replay, report in zip(replays, reports):
         assert report.get("problems") == [], replay["game"]["id"]
         assert [hand["problems"] for hand in report["hands"]] == [[]] * len(report["hands"]), replay["game"]["id"]
@@ -117,7 +128,7 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
     reshaped["steps"][0]["hand"][0]["cells"] = [[0, 0], [1, 1]]  # no base piece has this shape
     listed["piece_set"] = listed["piece_set"][1:]
     swapped_report, reshaped_report, listed_report, open_report = page.evaluate(
-        VERIFY, [[swapped, reshaped, listed, open_daily], ladder]
+        VERIFY, [[swapped, reshaped, listed, open_daily], ladder, None, dailies]
     )
     assert any(
         problem["code"] in ("differs", "changed") for hand in swapped_report["hands"] for problem in hand["problems"]
@@ -138,7 +149,7 @@ def test_the_browser_verifies_the_208_games_the_standalone_verifier_checks(page:
     assert len(replays) == 208 and {r["game"]["mode"] for r in replays} == {"classic", "practice", "challenge", "daily"}
     assert all(r["game"]["fair"]["server_seed"] for r in replays)  # every Daily's day is closed: its seed shown
     page.goto("/how-to-play/")
-    reports = page.evaluate(VERIFY, [replays, ladder_json()])
+    reports = page.evaluate(VERIFY, [replays, ladder_json(), None, test_verify_self_played._DAILIES])
     assert len(reports) == len(replays)
     for game, replay, report in zip(games, replays, reports):
         assert report.get("problems") == [], replay["game"]["id"]
@@ -212,12 +223,12 @@ def assert_the_audit_s_last_forgeries_refused(reports: dict, steps: dict, ended:
 
 @pytest.mark.usefixtures("fixed_seeds")
 def test_the_browser_refuses_each_tamper_case_and_names_the_step(page: Page):
-    replays, _ = self_played()
+    replays, _, dailies = self_played()
     cases = tampered(replays)
     assert replays[-2]["game"]["score"] > 1500  # the Classic game passes challenge 1's target
     page.goto("/how-to-play/")
     forged = [replay for replay, _ in cases.values()]
-    reports = dict(zip(cases, page.evaluate(VERIFY, [forged, ladder_json(), dealers_json()])))
+    reports = dict(zip(cases, page.evaluate(VERIFY, [forged, ladder_json(), dealers_json(), dailies])))
     steps = {name: step for name, (_, step) in cases.items()}
     for mode in ("classic", "practice", "daily"):
         assert codes(reports[f"continue {mode}"])[0] == ("continue_not_allowed", steps[f"continue {mode}"])

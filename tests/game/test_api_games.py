@@ -15,6 +15,7 @@ GAME_FIELDS = {
     "mode",
     "challenge",
     "day",
+    "started",
     "status",
     "score",
     "target",

@@ -78,10 +78,11 @@ def test_the_scout_reads_everything_once_the_day_has_closed(fixed_seeds):
     assert answers[0].json()["fair"]["server_seed"] == scout.seed
     assert answers[3].json()["entries"][0]["game"] == scout.public_id
     assert [d["server_seed"] for d in answers[4].json() if d["day"] == "2026-12-01"] == [scout.seed]
-    replay = answers[1].json()
-    reports, problems = verify_deal.verify(replay)  # the standalone verifier, its start board check included
+    replay, dailies = answers[1].json(), answers[4].json()
+    # the standalone verifier, its start board check and the day's published entry included
+    reports, problems = verify_deal.verify(replay, dailies=dailies)
     assert (problems, [r.problems for r in reports]) == ([], [[]] * scout.deals)
     replay["start_board"] = ["#......#", *replay["start_board"][1:]]
-    problem = verify_deal.verify(replay)[1][0]
+    problem = verify_deal.verify(replay, dailies=dailies)[1][0]
     assert problem.startswith("start board row 0 is '#......#' in the replay, ")
     assert problem.endswith(" by the rule (the day's seed makes)")

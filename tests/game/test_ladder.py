@@ -1,6 +1,7 @@
 """The published, versioned Challenge ladder: GET /api/challenges/, the version each game records, the migration
 that published the ladder, and No thanks as a step of the replay."""
 
+import datetime as dt
 import importlib
 import random
 from itertools import pairwise
@@ -31,6 +32,8 @@ def test_the_ladder_is_public_and_lists_every_challenge_in_order():
     assert answer.status_code == 200
     published = answer.json()
     assert [(entry["number"], entry["version"]) for entry in published] == [(n, 1) for n in range(1, 33)]
+    saved = ChallengeVersion.objects.get(challenge__number=3).published_at
+    assert dt.datetime.fromisoformat(published[2].pop("published")) == saved  # ISO 8601 with its offset
     assert published[2] == {
         "number": 3,
         "version": 1,
@@ -131,7 +134,15 @@ def test_the_ladder_is_in_the_api_schema():
     schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     answer = schema["paths"]["/api/challenges/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
     version = schema["components"]["schemas"][answer["items"]["$ref"].rsplit("/", 1)[1]]
-    assert sorted(version["properties"]) == ["active", "number", "piece_set", "start_board", "target", "version"]
+    assert sorted(version["properties"]) == [
+        "active",
+        "number",
+        "piece_set",
+        "published",
+        "start_board",
+        "target",
+        "version",
+    ]
     game = schema["components"]["schemas"]["Game"]["properties"]
     assert game["challenge_version"]["nullable"] is True
 
@@ -147,3 +158,14 @@ def test_each_challenge_asks_for_more_points_or_starts_with_more_blocks_than_the
     assert "Each challenge asks for more points than the one before or starts with more blocks on the board" in en
     zh = APIClient().get("/challenges/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "每一關的目標分數都比前一關高，或一開始棋盤上的方塊比前一關多" in zh
+
+
+def test_the_dating_migration_dates_a_version_by_its_first_game_where_that_was_earlier():
+    """Migration 0013 stamped every version with the time it ran, after the games already played under them."""
+    first = services.game_start(player=guest(), mode="challenge", challenge=1)
+    services.game_start(player=guest(), mode="challenge", challenge=1)
+    ran = first.created_at + dt.timedelta(days=3)
+    ChallengeVersion.objects.update(published_at=ran)
+    importlib.import_module("game.migrations.0015_challenge_versions_published").date_by_first_game(apps, None)
+    dated = dict(ChallengeVersion.objects.values_list("challenge__number", "published_at"))
+    assert (dated[1], dated[2]) == (first.created_at, ran)  # challenge 2 was never played: its stamp stays

@@ -80,6 +80,7 @@ SESSIONLESS = {
     "api/games/<str:game_id>/replay/": "public read without authentication: a POST is 405",
     "api/games/<str:game_id>/review/": "public read without authentication: a POST is 405",
     "api/dailies/": "public read without authentication: a POST is 405",
+    "api/dailies/<str:day>/": "public read without authentication: a POST is 405",
     "api/challenges/": "public read without authentication: a POST is 405",
     "api/dealers/": "public read without authentication: a POST is 405",
 }

@@ -39,6 +39,7 @@ def test_every_throttled_call_documents_429_with_retry_after(schema):
     assert sorted(throttled) == [
         ("GET", "/api/challenges/"),
         ("GET", "/api/dailies/"),
+        ("GET", "/api/dailies/{day}/"),
         ("GET", "/api/dealers/"),
         ("GET", "/api/games/{game_id}/replay/"),
         ("GET", "/api/games/{game_id}/review/"),

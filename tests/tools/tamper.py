@@ -113,6 +113,13 @@ def older_dealer(replay: dict, dealer: str = "2") -> tuple[dict, None]:
     return forged, None
 
 
+def on_day(replay: dict, day: str) -> tuple[dict, None]:
+    """A Daily shown as another day's (its seeds and hands as they were)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["day"] = day
+    return forged, None
+
+
 def renumbered(replay: dict, number: int) -> tuple[dict, None]:
     """A challenge shown under another number."""
     forged = copy.deepcopy(replay)

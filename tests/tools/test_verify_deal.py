@@ -30,6 +30,12 @@ DEALERS = [{"mode": "challenge", "dealer": 2, "from_game": 1}, {"mode": "classic
 """The dealer cut-overs the games built here are checked against: dealer 2 from the first game of each mode."""
 
 
+STARTED = "2026-12-06T08:00:00-08:00"
+"""When the games built here started, as a replay says it (``game.started``)."""
+EARLIER = "2026-11-01T00:00:00+00:00"
+"""When the ladders built here published their versions: before the games started."""
+
+
 def run(
     tmp_path: Path, replay: dict, ladder: list[dict] | None = None, dealers: list[dict] | None = DEALERS
 ) -> tuple[int, str]:
@@ -108,6 +114,7 @@ def _game(status: str, challenge: int | None, tally: dict, continues: int, clien
         "mode": "challenge" if challenge else "classic",
         "challenge": challenge,
         "challenge_version": 1 if challenge else None,
+        "started": STARTED,
         "target": 10**6 if challenge else None,
         "status": status,
         "score": tally["score"],
@@ -250,9 +257,10 @@ def test_a_challenge_15_game_with_a_start_board_verifies_against_the_ladder_file
     start = ["#.#.#.#.", ".#.#.#.#", *EMPTY[2:]]
     replay = build_replay(moves=40, careful=True, challenge=15, start=start, client_seed=None)
     ladder = [
-        {"number": 1, "version": 1, "target": 1500, "start_board": EMPTY, "piece_set": "base"},
+        {"number": 1, "version": 1, "target": 1500, "start_board": EMPTY, "piece_set": "base", "published": EARLIER},
         {"number": 15, "version": 1, "target": 10**6, "start_board": start, "piece_set": "challenge-15"},
     ]
+    ladder[1]["published"] = EARLIER
     status, out = run(tmp_path, replay, ladder)
     assert status == 0, out
     assert out.count(": OK — ") == 14
@@ -386,3 +394,50 @@ def test_a_challenge_against_an_empty_ladder_is_refused_in_words(tmp_path):
     status, out = run(tmp_path, replay, ladder=[])
     assert status == 1
     assert "FAILED — challenge 3 is not in the published ladder: no challenge is published yet" in out.splitlines()
+
+
+def test_a_challenge_version_is_held_to_the_ladder_s_history_at_the_game_s_start(tmp_path):
+    replay = build_replay(moves=10, careful=True, challenge=15, client_seed=None)
+    entry = {"number": 15, "version": 1, "target": 10**6, "start_board": EMPTY, "piece_set": "challenge-15"}
+    later = "2026-12-06T09:00:00-08:00"  # the game started at 08:00 in Los Angeles
+    status, out = run(tmp_path, replay, [{**entry, "published": later}])
+    assert (
+        status == 1
+        and (f"FAILED — challenge 15 version 1 was published at {later}, after the game started at {STARTED}")
+        in out.splitlines()
+    )
+    newer = {**entry, "version": 2, "target": 5000, "published": "2026-12-06T15:59:00Z"}
+    status, out = run(tmp_path, replay, [{**entry, "published": EARLIER}, newer])
+    assert (
+        status == 1
+        and (
+            f"FAILED — challenge 15 version 1 was not the latest when the game started at {STARTED}: version 2 was "
+            "published at 2026-12-06T15:59:00Z (GET /api/challenges/)"
+        )
+        in out.splitlines()
+    )
+    newer["published"] = "2026-12-06T16:00:01Z"  # a second after the start: version 1 was still the latest
+    assert run(tmp_path, replay, [{**entry, "published": EARLIER}, newer])[0] == 0
+    status, out = run(tmp_path, replay, [{**entry, "published": "2026-12-06 08:00"}])
+    assert (status, out.split(": ")[0]) == (2, "cannot verify")  # no offset: not a published time
+
+
+def test_a_challenge_game_without_its_start_time_is_refused(tmp_path):
+    replay = build_replay(moves=10, careful=True, challenge=15, client_seed=None)
+    del replay["game"]["started"]
+    entry = {"number": 15, "version": 1, "target": 10**6, "start_board": EMPTY, "piece_set": "challenge-15"}
+    status, out = run(tmp_path, replay, [{**entry, "published": EARLIER}])
+    assert (
+        status == 1
+        and (
+            "FAILED — started None is not an ISO 8601 time with an offset: the game cannot be placed in the history of "
+            "challenge 15 version 1"
+        )
+        in out.splitlines()
+    )
+
+
+def test_the_daily_start_board_is_drawn_from_the_raw_seed_bytes_not_their_hex_text():
+    boards = json.loads(VECTORS.read_text())["daily_boards"]
+    assert all(vd.board_rows(vd.daily_start_board(bytes.fromhex(v["server_seed"]))) == v["board"] for v in boards)
+    assert any(vd.board_rows(vd.daily_start_board(v["server_seed"].encode())) != v["board"] for v in boards)

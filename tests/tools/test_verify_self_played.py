@@ -20,9 +20,10 @@ from blockknock.accounts.services import guest_create
 from game import history, selectors, services
 from game.api.dealers import dealers_data
 from game.api.ladder import ChallengeVersionSerializer
-from game.api.serializers import ReplaySerializer
+from game.api.serializers import DailySeedSerializer, ReplaySerializer
+from game.daily import seeds as daily_seeds
 from game.daily.close import daily_close_due
-from game.models import Challenge, Game
+from game.models import Challenge, ChallengeVersion, Game
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
@@ -67,7 +68,19 @@ def dealers_json() -> list[dict]:
     return json.loads(json.dumps(dealers_data()))
 
 
+def dailies_json() -> list[dict]:
+    """The published Dailies as ``GET /api/dailies/`` answers them today: what a Daily is held to."""
+    return json.loads(json.dumps(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data))
+
+
+def ladder_published_before(when: dt.datetime) -> None:
+    """Date every ladder version ``when``: the migrations published them as the test database was made, after the
+    days these tests travel back to play on, and a game is held to the version that was the latest at its start."""
+    ChallengeVersion.objects.update(published_at=when)
+
+
 def self_played() -> list[Game]:
+    ladder_published_before(dt.datetime(2026, 11, 1, tzinfo=LA))
     rng, player = random.Random(13), guest_create()
     games = []
     with time_machine.travel(dt.datetime(2026, 12, 1, 9, tzinfo=LA), tick=False):
@@ -93,7 +106,14 @@ def self_played() -> list[Game]:
             services.game_start(player=player, mode=mode, challenge=number)  # abandons the last unfinished ones
     with time_machine.travel(dt.datetime(2026, 12, 2, 0, 1, tzinfo=LA), tick=False):
         assert daily_close_due() == [dt.date(2026, 12, 1)]
+        dailies = dailies_json()
+    assert dailies[0]["day"] == "2026-12-01" and dailies[0]["server_seed"]  # closed: its seed revealed
+    _DAILIES[:] = dailies
     return games
+
+
+_DAILIES: list[dict] = []
+"""The published Dailies the last :func:`self_played` left (taken the moment its day closed)."""
 
 
 def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_fails_a_tampered_one():
@@ -108,7 +128,7 @@ def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_
         ("daily", 3),
     }
     for game, replay in zip(games, replays):
-        reports, problems = vd.verify(replay, ladder, dealers)
+        reports, problems = vd.verify(replay, ladder, dealers, _DAILIES)
         assert problems == [], game.pk
         assert [report.problems for report in reports] == [[]] * len(reports), game.pk
         assert len(reports) == game.deals

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import hashlib
+import json
 import random
 import re
 
@@ -18,18 +20,38 @@ import time_machine
 
 from blockknock.accounts.services import guest_create
 from game.daily.close import daily_close_due
+from game.models import DailySeed
 from tests.game.conftest import fixed_seeds  # noqa: F401 (a fixture: the same seeds, so the same games)
 from tests.game.test_audit import self_play
 from tests.tools import tamper
-from tests.tools.test_verify_self_played import LA, dealers_json, ladder_json, replay_json
+from tests.tools.test_verify_self_played import (
+    LA,
+    dailies_json,
+    dealers_json,
+    ladder_json,
+    ladder_published_before,
+    replay_json,
+)
 from tools import verify_deal as vd
 from tools.bots import greedy_bot, random_bot
 
 DAY = dt.datetime(2026, 12, 1, 9, tzinfo=LA)
+PRIVATE_SEED = hashlib.sha256(b"a seed of the server's own, never published").hexdigest()
+
+
+def private_daily(rng: random.Random):
+    """A Daily dealt from a seed that is not its day's published one: consistent in itself (its commitment is its
+    seed's hash, its start board and hands that seed's), as a server dealing one player privately would make it."""
+    row = DailySeed.objects.get(day=DAY.date())
+    DailySeed.objects.filter(pk=row.pk).update(seed=PRIVATE_SEED)
+    game = self_play(guest_create(), "daily", random_bot, rng, max_moves=400)
+    DailySeed.objects.filter(pk=row.pk).update(seed=row.seed)
+    return game
 
 
 def finished_games() -> dict[str, dict]:
     """The replays of one finished game of each kind, by name."""
+    ladder_published_before(DAY - dt.timedelta(days=30))
     rng, player = random.Random(8), guest_create()
     with time_machine.travel(DAY, tick=False):
         games = {
@@ -39,14 +61,18 @@ def finished_games() -> dict[str, dict]:
             "daily": self_play(guest_create(), "daily", random_bot, rng, max_moves=400),
             "declined": self_play(guest_create(), "challenge", random_bot, rng, challenge=1, at_no_moves="decline"),
             "greedy": self_play(guest_create(), "classic", greedy_bot, rng, max_moves=400),
+            "private": private_daily(rng),
         }
     with time_machine.travel(DAY + dt.timedelta(days=1), tick=False):
         assert daily_close_due() == [DAY.date()]
-        published = {"ladder": ladder_json(), "dealers": dealers_json()}
+        # every day's seed is drawn on its own; fixed_seeds draws one for all: the next day's made its own here
+        next_day = DailySeed.objects.filter(day=DAY.date() + dt.timedelta(days=1))
+        assert next_day.update(seed=hashlib.sha256(b"the next day's seed").hexdigest()) == 1
+        published = {"ladder": ladder_json(), "dealers": dealers_json(), "dailies": dailies_json()}
         return {name: replay_json(game) for name, game in games.items()} | published
 
 
-PUBLISHED = ("ladder", "dealers")
+PUBLISHED = ("ladder", "dealers", "dailies")
 """What the site publishes beside the replays, held in ``_PLAYED`` with them."""
 
 _PLAYED: dict[str, dict] = {}
@@ -70,7 +96,9 @@ def replays(db, fixed_seeds) -> dict[str, dict]:  # noqa: F811 (the imported fix
 def failures(replay: dict, ladder: list | None = None) -> list[str]:
     """Every problem the verifier reports, checked against the published ladder (or ``ladder``) and dealer
     cut-overs: each hand's, then the game-wide ones."""
-    reports, problems = vd.verify(replay, _PLAYED["ladder"] if ladder is None else ladder, _PLAYED["dealers"])
+    reports, problems = vd.verify(
+        replay, _PLAYED["ladder"] if ladder is None else ladder, _PLAYED["dealers"], _PLAYED["dailies"]
+    )
     return [problem for report in reports for problem in report.problems] + problems
 
 
@@ -117,7 +145,7 @@ def first_hand_refusal(replay: dict, label: str) -> str:
 
 def test_every_mode_but_the_daily_is_dealt_with_its_label(replays):
     dealers = {name: replay["game"]["fair"]["dealer"] for name, replay in replays.items() if name not in PUBLISHED}
-    assert dealers == {name: "3" if name == "daily" else "4" for name in dealers}
+    assert dealers == {name: "3" if name in ("daily", "private") else "4" for name in dealers}
 
 
 def test_a_won_challenge_relabelled_as_classic_is_refused_at_its_first_hand(replays):
@@ -301,4 +329,115 @@ def test_a_game_shown_as_dealt_by_an_older_dealer_after_its_cut_over_is_refused_
 def test_a_challenge_checked_against_an_empty_ladder_is_refused_in_words(replays):
     assert "challenge 1 is not in the published ladder: no challenge is published yet" in failures(
         replays["declined"], ladder=[]
+    )
+
+
+def published_daily(replays: dict, day: str) -> dict:
+    return next(entry for entry in replays["dailies"] if entry["day"] == day)
+
+
+def test_a_daily_shown_on_another_day_is_refused_by_that_day_s_published_commitment(replays):
+    forged, _ = tamper.on_day(replays["daily"], "2026-12-02")
+    shown, listed = forged["game"]["fair"]["commitment"], published_daily(replays, "2026-12-02")["commitment"]
+    assert failures(forged) == [
+        f"commitment {shown!r} in the replay, {listed!r} published for the Daily of 2026-12-02 "
+        "(GET /api/dailies/2026-12-02/)"
+    ]
+
+
+def test_a_daily_dealt_from_a_private_seed_with_its_own_commitment_is_refused_by_the_day_s(replays):
+    private, fair = replays["private"], replays["private"]["game"]["fair"]
+    assert (fair["server_seed"], fair["commitment"]) == (
+        PRIVATE_SEED,
+        hashlib.sha256(bytes.fromhex(PRIVATE_SEED)).hexdigest(),
+    )
+    assert private["game"]["day"] == "2026-12-01"
+    listed = published_daily(replays, "2026-12-01")
+    assert failures(private) == [
+        f"commitment {fair['commitment']!r} in the replay, {listed['commitment']!r} published for the Daily of "
+        "2026-12-01 (GET /api/dailies/2026-12-01/)",
+        f"server_seed {PRIVATE_SEED!r} in the replay, {listed['server_seed']!r} revealed for the Daily of "
+        "2026-12-01 (GET /api/dailies/2026-12-01/)",
+    ]
+
+
+def test_a_daily_of_a_day_never_published_is_refused(replays):
+    forged, _ = tamper.on_day(replays["daily"], "2027-01-01")
+    assert failures(forged) == [
+        "no Daily is published for '2027-01-01': the game's day is not one the site dealt a Daily for"
+    ]
+
+
+def run_saved(tmp_path, replay: dict, *published: tuple[str, object]) -> tuple[int, str]:
+    """``main`` on ``replay`` saved as a file, with each ``(option, published answer)`` saved and passed."""
+    argv = []
+    for n, (flag, answer) in enumerate(published):
+        path = tmp_path / f"published-{n}.json"
+        path.write_text(json.dumps(answer))
+        argv += [flag, str(path)]
+    saved = tmp_path / "replay.json"
+    saved.write_text(json.dumps(replay))
+    return vd.main([*argv, str(saved)]), str(saved)
+
+
+def test_a_saved_daily_is_checked_against_the_dailies_file_and_cannot_be_checked_without_one(replays, tmp_path, capsys):
+    dealers = ("--dealers", replays["dealers"])
+    day = published_daily(replays, "2026-12-01")
+    assert run_saved(tmp_path, replays["daily"], dealers, ("--dailies", day))[0] == 0  # one entry, as /{day}/ answers
+    assert run_saved(tmp_path, replays["daily"], dealers, ("--dailies", replays["dailies"]))[0] == 0  # or the list
+    assert run_saved(tmp_path, replays["private"], dealers, ("--dailies", day))[0] == 1
+    capsys.readouterr()
+    assert run_saved(tmp_path, replays["daily"], dealers)[0] == 2
+    assert capsys.readouterr().out == (
+        "cannot verify: a Daily is checked against its day's published entry: pass --dailies FILE (or URL), the "
+        "answer of GET /api/dailies/{day}/ (or of GET /api/dailies/)\n"
+    )
+
+
+def test_a_day_the_site_answers_404_for_is_no_published_daily(monkeypatch):
+    import urllib.error
+
+    def missing(where):
+        raise vd.Unusable("cannot read") from urllib.error.HTTPError(where, 404, "Not Found", None, None)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vd, "load", missing)
+    assert vd.load_daily("https://example.org/api/dailies/2027-01-01/") == []
+    source = "https://example.org/api/games/42/replay/"  # a replay URL: its day's entry is asked of the same site
+    assert vd.site_url(source, "dailies/2027-01-01") == "https://example.org/api/dailies/2027-01-01/"
+
+
+def test_a_challenge_started_under_a_version_that_a_later_one_had_replaced_is_refused(replays):
+    """A server still dealing an older, easier version to a game started after the next was published."""
+    declined, ladder = replays["declined"], copy.deepcopy(replays["ladder"])
+    started = declined["game"]["started"]
+    one = next(entry for entry in ladder if entry["number"] == 1)
+    newer = {**one, "version": 2, "target": 3000, "published": (DAY - dt.timedelta(hours=1)).isoformat()}
+    assert failures(declined, ladder=[*ladder, newer]) == [
+        f"challenge 1 version 1 was not the latest when the game started at {started}: version 2 was published at "
+        f"{newer['published']} (GET /api/challenges/)"
+    ]
+    one["published"] = (DAY + dt.timedelta(hours=1)).isoformat()  # published after the game started
+    assert failures(declined, ladder=ladder) == [
+        f"challenge 1 version 1 was published at {one['published']}, after the game started at {started}"
+    ]
+
+
+def test_no_thanks_leaves_the_continue_unused_and_a_continue_re_deals_all_three_slots(replays):
+    """Two points docs/fair-deal.md states from the code: what a checker compares after No thanks and a Continue."""
+    declined = replays["declined"]
+    assert (declined["game"]["continues_left"], declined["steps"][-1]["decline"]) == (1, True)
+    classic = replays["classic"]["steps"]
+    at = next(n for n, step in enumerate(classic) if step.get("continue"))
+    assert [slot["used"] for slot in classic[at]["hand"]] == [False, False, False]
+
+
+def test_a_daily_shown_as_dealt_by_dealer_2_with_its_client_seed_is_refused_from_its_first_hand(replays):
+    forged, _ = tamper.older_dealer(replays["daily"])
+    assert forged["game"]["fair"]["client_seed"]  # dealer 2 reads it in every deal, deal 0 too
+    found, game = failures(forged), forged["game"]["id"]
+    first = next(c["from_game"] for c in replays["dealers"] if c["mode"] == "daily")
+    assert found[0].startswith("step 1: the replay shows ")
+    assert found[-1] == (
+        f"game {game} is dealt by dealer 2, but every daily game from game {first} on is dealt by dealer 3 "
+        "(the published cut-over, GET /api/dealers/)"
     )

@@ -3,12 +3,24 @@
  * version of every challenge, [{number, version, target, start_board, piece_set}]. A challenge
  * game is replayed from its number's published version (its `challenge_version`), never from
  * what its own replay says: a start board, target or piece set that differs is a problem, and so
- * is a number or version the ladder does not have (docs/fair-deal.md § Checking a game).
+ * is a number or version the ladder does not have (docs/fair-deal.md § Checking a game). And new
+ * games take a number's latest version: the game's must have been published by the time the game
+ * started (`game.started`), and no later version of its number before then.
  */
 import { boardRows, Piece, parseBoard, Unverifiable } from "../rules/rules.js";
 import { publishedSet, SET_NAMES } from "./pieces.js";
 
 const whole = (value) => Number.isInteger(value) && value >= 1;
+const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/* Microseconds since 1970 (a BigInt) of an ISO 8601 time with its offset, or null: the server's
+ * times carry microseconds, which Date alone would round to milliseconds. */
+export function instant(text) {
+  const parts = typeof text === "string" ? ISO.exec(text) : null;
+  const ms = parts ? Date.parse(`${parts[1]}${parts[3]}`) : Number.NaN;
+  if (Number.isNaN(ms)) return null;
+  return BigInt(ms) * 1000n + BigInt((parts[2] ?? "").padEnd(6, "0"));
+}
 
 /* The ladder by "number/version", or Unverifiable("no_ladder" | "malformed"). */
 export function ladderIndex(ladder) {
@@ -21,7 +33,8 @@ export function ladderIndex(ladder) {
       whole(entry?.number) &&
       whole(entry.version) &&
       whole(entry.target) &&
-      Object.hasOwn(SET_NAMES, entry.piece_set);
+      Object.hasOwn(SET_NAMES, entry.piece_set) &&
+      instant(entry.published) !== null;
     if (!ok) throw new Unverifiable("malformed", `ladder entry ${JSON.stringify(entry)}`);
     parseBoard(entry.start_board);
     index.set(`${entry.number}/${entry.version}`, entry);
@@ -65,6 +78,24 @@ function notInLadder(replay, game, index) {
   };
 }
 
+/* The game's version against the ladder's history at the game's start: [] or one problem. */
+function versionTimeProblems(game, entry, index) {
+  const where = { number: entry.number, version: entry.version, started: game.started };
+  const started = instant(game.started);
+  if (started === null) return [{ code: "ladder_no_start", ...where }];
+  if (instant(entry.published) > started)
+    return [{ code: "ladder_published_late", ...where, published: entry.published }];
+  const later = [...index.values()]
+    .filter((other) => other.number === entry.number && other.version > entry.version)
+    .filter((other) => instant(other.published) <= started)
+    .sort((a, b) => a.version - b.version);
+  if (!later.length) return [];
+  const newest = later.at(-1);
+  return [
+    { code: "ladder_replaced", ...where, later: newest.version, published: newest.published },
+  ];
+}
+
 /*
  * What a challenge game is replayed with, {pieces, start, target, problems}: its published
  * version's piece set, start board and target, and each difference of the replay from them.
@@ -81,5 +112,6 @@ export function heldToLadder(replay, game, ladder) {
   if (row >= 0) problems.push({ code: "ladder_start", row: row + 1 });
   const pieces = publishedSet(SET_NAMES[entry.piece_set]);
   if (!listsSet(replay, pieces)) problems.push({ code: "ladder_piece_set" });
+  problems.push(...versionTimeProblems(game, entry, index));
   return { pieces, start: parseBoard(entry.start_board), target: entry.target, problems };
 }

@@ -1,8 +1,9 @@
 /*
  * "Was it fair?" (templates/game/fairness.html): the browser checks every hand of the
  * finished game itself. It loads the public replay (data-replay-url, docs/api.md `Replay`), the published
- * dealer cut-overs (data-dealers-url, GET /api/dealers/) and, for a challenge, the published ladder
- * (data-ladder-url, GET /api/challenges/), recomputes every hand from
+ * dealer cut-overs (data-dealers-url, GET /api/dealers/), for a challenge the published ladder
+ * (data-ladder-url, GET /api/challenges/) and for a Daily its day's published entry (data-dailies-url
+ * followed by the replay's day, GET /api/dailies/{day}/), recomputes every hand from
  * the revealed seeds with verify.js, by the rules of the game's version (#bk-rulesets: every
  * version's numbers, Ruleset.as_json by version), and writes
  *
@@ -31,17 +32,30 @@ async function load(url) {
   return answer.json();
 }
 
+/* The published entry of the Daily of `day`, as a list: [] where the site answers 404 (no Daily that day). */
+async function loadDaily(url, day) {
+  const answer = await fetch(`${url}${encodeURIComponent(day)}/`, {
+    headers: { Accept: "application/json" },
+  });
+  if (answer.status === 404) return [];
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+  return [await answer.json()];
+}
+
 async function check(rootEl, t) {
   let replay;
   let ladder = null;
   let dealers;
+  let dailies = null;
   try {
     [replay, dealers] = await Promise.all([
       load(rootEl.dataset.replayUrl),
       load(rootEl.dataset.dealersUrl),
     ]);
-    // a challenge is held to the published ladder, not to what its own replay says
+    // a challenge is held to the published ladder, a Daily to its day's entry, not to their own replay
     if (replay.game?.mode === "challenge") ladder = await load(rootEl.dataset.ladderUrl);
+    if (replay.game?.mode === "daily")
+      dailies = await loadDaily(rootEl.dataset.dailiesUrl, String(replay.game.day));
   } catch {
     return finish(rootEl, "error", t("load-error"));
   }
@@ -50,7 +64,8 @@ async function check(rootEl, t) {
   showSeen(rootEl, replay.game?.fair, t);
   let report;
   try {
-    report = await verifyReplay(replay, readRulesJson(document, "bk-rulesets"), ladder, dealers);
+    const rulesets = readRulesJson(document, "bk-rulesets");
+    report = await verifyReplay(replay, rulesets, ladder, dealers, dailies);
   } catch (error) {
     const code = error instanceof Unverifiable ? error.code : "malformed";
     const fair = replay.game?.fair;
@@ -161,8 +176,10 @@ function showSummary(rootEl, report, t) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
     const dealer = report.problems.some((problem) => problem.code === "dealer_cutover");
+    const daily = report.problems.some((problem) => problem.code.startsWith("daily_"));
     let key = failed.length ? "summary-failed" : "summary-failed-game";
     if (dealer && !failed.length) key = "summary-failed-dealer"; // the dealer failed, not the moves
+    if (daily && !failed.length) key = "summary-failed-daily"; // the day's seed failed, not the moves
     finish(rootEl, "failed", t(key, { failed: numbers.format(failed.length), total }));
   }
 }

@@ -11,16 +11,19 @@
  * Continue left, as the last step; the final score, status and stars are the ones the moves and
  * the rules give (totals.js). A challenge game is replayed from its number's published version
  * in `ladder` (GET /api/challenges/, ladder.js), not from its own start board, target and pieces;
- * its dealer is held to the published cut-overs in `dealers` (GET /api/dealers/, dealers.js).
+ * its dealer is held to the published cut-overs in `dealers` (GET /api/dealers/, dealers.js), and a
+ * Daily's seeds to its day's published entry in `dailies` (GET /api/dailies/{day}/, dailies.js).
  *
- *   const report = await verifyReplay(replay, rulesets, ladder, dealers);   (rulesets: {version: Ruleset.as_json})
+ *   const report = await verifyReplay(replay, rulesets, ladder, dealers, dailies);
+ *                                                       (rulesets: {version: Ruleset.as_json})
  *   report.hands[k] = {k, expected: [ids], shown: [ids] | null, problems: [{code, step, ...}]}
- *   report.problems = game-wide [{code, ...}]   (dealer_cutover, commitment, piece_set, label, start,
- *                                                 ladder_*, final, hand_fits, status, stars)
+ *   report.problems = game-wide [{code, ...}]   (dealer_cutover, commitment, daily_*, piece_set, label, start,
+ *                                                 ladder_* (the version's number, version and time too),
+ *                                                 final, hand_fits, status, stars)
  *   report.ending = {kind: "won" | "declined" | "stuck" | "site", step}   (how the moves end it;
  *                   null for a game with "fair": null that the cut-overs refuse, its only problem)
  *
- * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed", "no_ladder" or
+ * Throws Unverifiable (code "no_fair", "dealer", "rules", "not_revealed", "no_ladder", "no_dailies" or
  * "malformed") for a replay that cannot be checked at all. Nothing here trusts the server's own verdict.
  */
 import {
@@ -32,6 +35,7 @@ import {
   rulesetOf,
   Unverifiable,
 } from "../rules/rules.js";
+import { dailyProblems } from "./dailies.js";
 import { dealHand, HAND_SIZE } from "./deal.js";
 import { cutoverProblems } from "./dealers.js";
 import { heldToLadder } from "./ladder.js";
@@ -298,7 +302,13 @@ function heldTo(replay, game, ladder) {
 }
 
 /* The per-hand report and the game-wide problems of `replay` (see the top of this file). */
-export async function verifyReplay(replay, rulesets, ladder = null, dealers = null) {
+export async function verifyReplay(
+  replay,
+  rulesets,
+  ladder = null,
+  dealers = null,
+  dailies = null,
+) {
   const game = replay?.game;
   if (!game || !Array.isArray(replay.steps)) throw new Unverifiable("malformed", "not a replay");
   const problems = cutoverProblems(game, dealers);
@@ -307,6 +317,7 @@ export async function verifyReplay(replay, rulesets, ladder = null, dealers = nu
   const seeds = readSeeds(game.fair, rulesets);
   if ((await sha256Hex(seeds.serverSeed)) !== seeds.commitment)
     problems.push({ code: "commitment" });
+  problems.push(...dailyProblems(game, dailies));
   const held = heldTo(replay, game, ladder);
   problems.push(...held.problems);
   problems.push(...(await startProblems(game, parseBoard(replay.start_board), seeds.serverSeed)));

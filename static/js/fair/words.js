@@ -31,6 +31,10 @@ export function describe(problem, t) {
     last: problem.last,
     game: problem.game,
     due: problem.due,
+    day: problem.day,
+    started: problem.started,
+    published: problem.published,
+    later: problem.later,
   };
   return t(`why-${problem.code.replace(/_/g, "-")}`, values);
 }
