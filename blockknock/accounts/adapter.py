@@ -27,10 +27,12 @@ from allauth.core import context
 from allauth.mfa.adapter import DefaultMFAAdapter
 from django.conf import settings
 from django.shortcuts import resolve_url
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from blockknock.proxies import client_ip
 
+from .middleware import saved_language
 from .models import Player
 from .services import GUEST_BACKEND
 
@@ -75,9 +77,12 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().post_login(request, user, signup=signup, **kwargs)
 
     def add_message(self, request, level, message_template=None, message_context=None, extra_tags="", message=None):
+        """allauth's, in the language of the page that shows it: a sign-in brings the player's saved language
+        (``middleware.saved_language``), which the request that signs in was not yet shown in."""
         if message_template == "account/messages/logged_in.txt" and getattr(self, "_signed_up", False):
             message_template = "account/messages/signed_up.txt"
-        super().add_message(request, level, message_template, message_context, extra_tags, message)
+        with translation.override(saved_language(request) or translation.get_language()):
+            super().add_message(request, level, message_template, message_context, extra_tags, message)
 
     def login(self, request, user) -> None:
         """allauth's, with the session bound to the cached backend whichever backend checked the password."""
