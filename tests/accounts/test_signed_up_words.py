@@ -78,5 +78,5 @@ def test_a_signed_up_player_without_a_passkey_or_verified_email_is_marked_no_pri
     with time_machine.travel(local(2026, 6, 9, 12), tick=False):
         entries = APIClient().get("/api/leaderboards/daily/").json()["entries"]
         html = Client().get("/leaderboards/daily/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert [(e["player"], e["guest"]) for e in entries] == [("Witty Seal 172", True)]  # API.md: not eligible
+    assert [(e["player"], e["guest"]) for e in entries] == [("Witty Seal 172", True)]  # docs/api.md: not eligible
     assert f'<span class="lb-guest-badge" data-testid="lb-guest" title="{why}">{mark}</span>' in html
