@@ -149,9 +149,10 @@ ACCOUNT_PAGES = [
 def test_the_account_pages_of_a_signed_in_player_are_in_chinese(client):
     from blockknock.accounts.models import Player
 
-    Player.objects.create_user(username="mei", password="a long enough passphrase 42", name="小美")
+    # a username in Chinese too: Settings shows it (the name to sign in with), and a Latin one would read as English
+    Player.objects.create_user(username="美美", password="a long enough passphrase 42", name="小美")
     assert (
-        client.post("/accounts/login/", {"login": "mei", "password": "a long enough passphrase 42"}).status_code == 302
+        client.post("/accounts/login/", {"login": "美美", "password": "a long enough passphrase 42"}).status_code == 302
     )
     left = {url: english_left(zh(client, url)) for url in ACCOUNT_PAGES}
     assert left == {url: [] for url in ACCOUNT_PAGES}
