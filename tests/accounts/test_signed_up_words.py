@@ -38,14 +38,14 @@ def test_signing_in_on_an_english_browser_says_so_in_the_accounts_chinese():
         (
             "en",
             "The username is what you type to sign in. Others keep seeing you as {name}; change that name in Settings.",
-            "Your progress is kept, {name}: sign in as trialseal on any device to find your games, stars and looks.",
-            "The Daily’s stars go only to accounts with a passkey or a verified email: add one in Settings.",
+            "Your progress is kept, {name}. Sign in as trialseal on any device.",
+            "For the Daily’s stars, add a passkey or a verified email in Settings.",
         ),
         (
             "zh-hant",
             "使用者名稱是你登入時要輸入的。其他人看到的你仍是 {name}；可以在設定中更改這個名稱。",
-            "{name}，你的進度已保存：在任何裝置用 trialseal 登入，都能找到你的遊戲、星星和主題。",
-            "每日挑戰的星星只發給有通行密鑰或已驗證電子郵件的帳號：請到設定加入。",
+            "{name}，你的進度已保存。在任何裝置用 trialseal 登入即可。",
+            "要贏得每日挑戰的星星，請到設定加入通行密鑰或已驗證的電子郵件。",
         ),
     ],
 )
@@ -57,7 +57,7 @@ def test_a_guests_password_sign_up_names_its_username_and_what_the_dailys_prize_
     assert f'<p data-testid="username-explained">{explained.format(name=guest.name)}</p>' in form
     _sign_up(client, language)
     page = client.get("/settings/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert f"{kept.format(name=guest.name)} {daily}" in page
+    assert kept.format(name=guest.name) + (" " if language == "en" else "") + daily in page
     username = "To sign in with your password, type your username, <strong>trialseal</strong>."
     if language == "zh-hant":
         username = "用密碼登入時，請輸入你的使用者名稱 <strong>trialseal</strong>。"
