@@ -582,7 +582,7 @@ def test_the_help_pages_and_settings_links(page: Page):
     page.get_by_role("navigation", name="Main").get_by_role("link", name="How to play").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("How to play")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Settings").click()
-    expect(page.get_by_role("link", name="Keep it with a passkey")).to_be_visible()  # a guest's ways to keep it
+    expect(page.get_by_role("button", name="Keep it with a passkey")).to_be_visible()  # a guest's ways to keep it
     expect(page.get_by_role("link", name="Keep it with an email and password")).to_be_visible()
     expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
     page.get_by_role("link", name="How scoring works").click()
