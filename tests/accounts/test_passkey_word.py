@@ -7,6 +7,7 @@ import pytest
 from allauth.account.adapter import get_adapter
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
+from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils import translation
 
@@ -30,3 +31,17 @@ def test_adding_or_removing_a_passkey_says_passkey(language, added, removed):
         for template in ("mfa/messages/webauthn_added.txt", "mfa/messages/webauthn_removed.txt"):
             get_adapter(request).add_message(request, 25, template)
     assert [str(message) for message in get_messages(request)] == [added, removed]
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "line"),
+    [
+        ("en", "Passkey added", "A new passkey has been added to your account."),
+        ("zh-hant", "已新增通行密鑰", "你的帳號新增了一個通行密鑰。"),
+    ],
+)
+def test_the_mail_telling_of_a_new_passkey_says_passkey(language, subject, line):
+    with translation.override(language):
+        mail = render_to_string("mfa/email/webauthn_added_message.txt", {"ip": "192.0.2.1"})
+        assert render_to_string("mfa/email/webauthn_added_subject.txt").strip() == subject
+    assert line in mail and "安全金鑰" not in mail and "security key" not in mail
