@@ -39,7 +39,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 import contextlib
 import threading
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -59,6 +59,8 @@ PHONE = {
     "has_touch": True,
 }
 DEFAULT_TIMEOUT_MS = 10_000
+LOCALES = {"en": "en-US", "zh": "zh-TW"}
+HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "test-artifacts"
 _HERE = Path(__file__).resolve().parent
 
@@ -194,3 +196,35 @@ def page(desktop_page) -> Page:
 @pytest.fixture
 def phone_page(phone_context) -> Page:
     return phone_context.new_page()
+
+
+def screen_context(browser, live_server, width: int, height: int, language: str, **options):
+    """A browser context at a screen size and language: a phone's touch below 700 px wide, no motion (the
+    same boxes, measured without waiting), the suite's default timeout."""
+    phone = width < 700
+    context = browser.new_context(
+        base_url=live_server.url,
+        locale=LOCALES[language],
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",
+        **options,
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def guest_page(browser, live_server, request) -> Page:
+    """A guest's play page at the test's size and language (``request.param``: ``(width, height, language)``)."""
+    from tests.helpers import log_in_new_guest_browser
+
+    width, height, language = request.param
+    context = screen_context(browser, live_server, width, height, language, service_workers="block")
+    page = context.new_page()
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
+    log_in_new_guest_browser(page)
+    yield page
+    context.close()

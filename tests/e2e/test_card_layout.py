@@ -15,8 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_layout import HTML_LANG, SETTLED_JS, open_mode, screen_context, stuck
-from tests.helpers import log_in_new_guest_browser
+from tests.e2e.test_layout import SETTLED_JS, open_mode, stuck
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,18 +39,6 @@ def _sizes(sizes):
         ids=[f"{w}x{h}-{lang}" for w, h in sizes for lang in LANGUAGES],
         indirect=True,
     )
-
-
-@pytest.fixture
-def guest_page(browser, live_server, request) -> Page:
-    width, height, language = request.param
-    context = screen_context(browser, live_server, width, height, language)
-    page = context.new_page()
-    page.goto("/")
-    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
-    log_in_new_guest_browser(page)
-    yield page
-    context.close()
 
 
 def box(page: Page, selector: str) -> dict:

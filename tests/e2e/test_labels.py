@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.models import Game
-from tests.e2e.test_layout import HTML_LANG, SETTLED_JS, screen_context
+from tests.e2e.test_layout import SETTLED_JS
 from tests.e2e.test_play import EMPTY, cell, wait_moves
-from tests.helpers import log_in_new_guest_browser, set_position
+from tests.helpers import set_position
 
 from .test_layout import open_mode, resync
 
@@ -30,18 +30,6 @@ COMBO = {
 BOXES_JS = """els => els.map(el => { const r = el.getBoundingClientRect();
   return {x: r.x, y: r.y, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
           unheard: !!el.closest('[aria-hidden="true"]') || getComputedStyle(el).display === 'none'}; })"""
-
-
-@pytest.fixture
-def guest_page(browser, live_server, request) -> Page:
-    width, height, language = request.param
-    context = screen_context(browser, live_server, width, height, language)
-    page = context.new_page()
-    page.goto("/")
-    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
-    log_in_new_guest_browser(page)
-    yield page
-    context.close()
 
 
 def boxes(page: Page, selector: str) -> list[dict]:

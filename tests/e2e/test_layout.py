@@ -25,13 +25,11 @@ from game.models import Challenge, Game
 from tests.helpers import log_in_new_guest_browser, set_position
 from tests.themes.conftest import ensure_looks
 
-from .conftest import DEFAULT_TIMEOUT_MS
+from .conftest import HTML_LANG, LOCALES, screen_context
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 VIEWPORTS = [(360, 640), (390, 844), (412, 915), (640, 360), (768, 1024), (1280, 800), (1920, 1080)]
-LOCALES = {"en": "en-US", "zh": "zh-TW"}
-HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 HEADER_MAX_PX = 64
 TOUCH_MIN_PX = 44
 BIG_SCORE, BIG_COMBO = 9_999_999, 99
@@ -91,30 +89,17 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
 }"""
 
 
-EVERY_SCREEN = pytest.mark.parametrize(
-    "screen",
-    [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
-    indirect=True,
-    ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
-)
-"""Every size at both languages, for a test taking the ``screen`` fixture (a page at that size and language)."""
-
-
-def screen_context(browser, live_server, width: int, height: int, language: str, **options):
-    """A browser context at a screen size and language: a phone's touch below 700 px wide, no motion (the
-    same boxes, measured without waiting), the suite's default timeout."""
-    phone = width < 700
-    context = browser.new_context(
-        base_url=live_server.url,
-        locale=LOCALES[language],
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-        reduced_motion="reduce",
-        **options,
+def every_screen(fixture: str):
+    """Every size at both languages, for a test taking ``fixture`` (a page at that size and language)."""
+    return pytest.mark.parametrize(
+        fixture,
+        [(w, h, lang) for w, h in VIEWPORTS for lang in LOCALES],
+        indirect=True,
+        ids=[f"{w}x{h}-{lang}" for w, h in VIEWPORTS for lang in LOCALES],
     )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    return context
+
+
+EVERY_SCREEN = every_screen("screen")
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Nothing covers the board or the tray (issue 26), checked the way it failed: at seven screen sizes in
+"""Nothing covers the board or the tray, checked the way it failed: at seven screen sizes in
 English and Traditional Chinese, a refused move's toast, "Connection lost" (the browser offline), the
 "No moves left" card and the game over card each beside the board and the tray, never over them; the
 board and the tray in view, the stuck board dimmed and not blurred; the tray's pieces drawn at 55 % of a
@@ -16,7 +16,8 @@ from game import services
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser, set_position
 
-from .test_layout import CHECKERBOARD, EVERY_SCREEN, HTML_LANG, STUCK_HAND, resync, screen_context, stuck
+from .conftest import screen_context
+from .test_layout import CHECKERBOARD, STUCK_HAND, every_screen, resync, stuck
 from .test_play import EMPTY, cell, layout_settled, piece, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,19 +72,6 @@ def assert_beside_the_game(page: Page, what: str, selector: str) -> None:
         assert in_view(page, box), (what, selector, box)
         for name, other in game.items():
             assert not intersects(box, other), (what, el.inner_text()[:40], name, box, other)
-
-
-@pytest.fixture
-def screen(browser, live_server, request) -> Page:
-    """A guest's play page at the test's size and language (``request.param``: ``(width, height, language)``)."""
-    width, height, language = request.param
-    context = screen_context(browser, live_server, width, height, language, service_workers="block")
-    page = context.new_page()
-    page.goto("/")
-    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[language])
-    log_in_new_guest_browser(page)
-    yield page
-    context.close()
 
 
 def show(page: Page, game: Game, rows, hand, **fields) -> Game:
@@ -167,9 +155,9 @@ def check_game_over(page: Page, game: Game) -> None:
     assert board["width"] >= 0.45 * min(page.viewport_size["width"], page.viewport_size["height"]), board
 
 
-@EVERY_SCREEN
-def test_nothing_covers_the_board_or_the_tray(screen: Page):
-    page = screen
+@every_screen("guest_page")
+def test_nothing_covers_the_board_or_the_tray(guest_page: Page):
+    page = guest_page
     game = Game.objects.get(pk=page.locator("#play-area").get_attribute("data-game-id"))
     game = show(page, game, [EMPTY] * 8, TRAY_HAND, combo=2, combo_moves_left=3)
     game_boxes(page)
