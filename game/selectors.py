@@ -144,13 +144,15 @@ def challenge_best(*, player) -> int:
     return best or 0
 
 
-def challenge_open(*, number) -> Challenge:
-    """The active challenge ``number``.
+def challenge_open(*, number, locked: bool = False) -> Challenge:
+    """The active challenge ``number``; with ``locked``, its row locked to the end of the transaction (a game
+    start: staff publishing a new version wait for it, and it for them).
 
     :raises Invalid: no such active challenge.
     """
+    rungs = Challenge.objects.select_for_update() if locked else Challenge.objects
     try:
-        return Challenge.objects.get(number=number, active=True)
+        return rungs.get(number=number, active=True)
     except (Challenge.DoesNotExist, ValueError, TypeError):
         raise Invalid() from None
 

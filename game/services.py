@@ -23,7 +23,7 @@ from blockknock.calendar import game_day
 
 from . import engine, errors, seeds, selectors
 from .engine.stream import check_client_seed
-from .models import FINISHED, UNFINISHED, DealerCutover, Game, Status, rows
+from .models import FINISHED, UNFINISHED, ChallengeVersion, DealerCutover, Game, Status, rows
 from .modes import DealSeeds, ModePolicy, policy_for
 from .rewards import raises_level, star_award
 from .signals import game_finished
@@ -73,6 +73,7 @@ def game_start(*, player, mode: str, challenge: int | None = None, client_seed: 
         policy.before_start(player=player, day=day)
         raise
     dealer_cutover_note(game)
+    challenge_version_note(game)
     if game.is_finished:
         _finish(game)
         game.save()
@@ -125,6 +126,17 @@ def dealer_cutover_note(game: Game) -> None:
     DealerCutover.objects.bulk_create([cutover], ignore_conflicts=True)
 
 
+def challenge_version_note(game: Game) -> None:
+    """Publish the saved challenge ``game`` as its version's first game when it is (docs/api.md ``GET
+    /api/challenges/``, ``from_game``). The start holds the rung's row lock (:func:`_challenge_facts`) from reading
+    the latest version to here, so the first game of a version has a higher id than every game of the versions
+    before it, and a checker refuses an older version's game at or after it."""
+    if game.challenge is None or game.challenge_version is None:
+        return
+    versions = ChallengeVersion.objects.filter(challenge__number=game.challenge, version=game.challenge_version)
+    versions.filter(from_game__isnull=True).update(from_game=game.pk)
+
+
 def _deal_seeds(policy: ModePolicy, player, day, client_seed: str | None) -> DealSeeds:
     """The seeds a new game is dealt from, as its policy says (:meth:`ModePolicy.deal_seeds`).
 
@@ -145,7 +157,7 @@ def _challenge_facts(policy: ModePolicy, player, number: int | None) -> dict:
     """
     if not policy.uses_challenge:
         return {}
-    rung = selectors.challenge_open(number=number)
+    rung = selectors.challenge_open(number=number, locked=True)  # held to the end of the start
     return {"challenge": rung.publish(), "unlocked": selectors.challenge_unlocked(player=player, number=rung.number)}
 
 

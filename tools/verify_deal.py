@@ -698,6 +698,9 @@ def ladder_index(ladder: Any) -> dict[tuple[int, int], Json]:
                 raise ValueError(f"unknown piece set {entry['piece_set']!r}")
             parse_board(entry["start_board"])
             instant(entry["published"], "published")
+            first = entry.get("from_game")  # absent from a ladder saved before versions published it: unknown
+            if first is not None and (not isinstance(first, int) or isinstance(first, bool) or first < 1):
+                raise ValueError("from_game is a game id or null")
         except (KeyError, TypeError, ValueError, Unusable) as exc:
             raise Unusable(f"malformed ladder entry {entry!r}: {exc}") from exc
         index[key] = entry
@@ -722,7 +725,8 @@ def held_to_ladder(
         own, _ = game_pieces(replay, game)
         return own, parse_board(replay["start_board"]), game, [not_in_ladder(number, version, ladder)]
     pieces = published_set(SET_NAMES[entry["piece_set"]])
-    problems = ladder_differences(replay, game, entry, pieces) + version_time_problems(game, entry, ladder)
+    problems = ladder_differences(replay, game, entry, pieces) + version_id_problems(game, entry, ladder)
+    problems += version_time_problems(game, entry, ladder)
     return pieces, parse_board(entry["start_board"]), {**game, "target": entry["target"]}, problems
 
 
@@ -732,6 +736,40 @@ def instant(value: Any, name: str) -> dt.datetime:
     if when is None or when.utcoffset() is None:
         raise ValueError(f"{name} {value!r} is not an ISO 8601 time with an offset")
     return when
+
+
+def version_id_problems(game: Json, entry: Json, ladder: dict[tuple[int, int], Json]) -> list[str]:
+    """A challenge game's version against the first games the ladder publishes (``from_game``): a game before its
+    own version's first game, or at or after a later version's, is refused. Ids, not times: the server can write
+    any ``started``, but not move a game among the public ids around it."""
+    number, version = entry["number"], entry["version"]
+    game_id = game_number(game)
+    own = entry.get("from_game")
+    if own is not None and game_id < own:
+        return [
+            f"game {game_id} is challenge {number} version {version}, but version {version}'s first game is game "
+            f"{own} (the published ladder, GET /api/challenges/)"
+        ]
+    passed = sorted(
+        (e["from_game"], v)
+        for (n, v), e in ladder.items()
+        if n == number and v > version and e.get("from_game") is not None and e["from_game"] <= game_id
+    )
+    if not passed:
+        return []
+    first, later = passed[-1]
+    return [
+        f"game {game_id} is challenge {number} version {version}, but every challenge {number} game from game "
+        f"{first} on is version {later} (the published ladder, GET /api/challenges/)"
+    ]
+
+
+def game_number(game: Json) -> int:
+    """The game's id as a number (a replay gives it as a string); :class:`Unusable` if it is not one."""
+    try:
+        return int(str(game["id"]), 10)
+    except (KeyError, ValueError) as exc:
+        raise Unusable(f"game id {game.get('id')!r} is not a number: the published lists cannot place it") from exc
 
 
 def version_time_problems(game: Json, entry: Json, ladder: dict[tuple[int, int], Json]) -> list[str]:
@@ -809,10 +847,7 @@ def cutover_problems(game: Json, cutovers: Cutovers | None) -> list[str]:
     before the game's id refuses a dealer that became current before it, or never in that mode. ``None``: unchecked."""
     if cutovers is None:
         return []
-    try:
-        game_id = int(str(game["id"]), 10)
-    except (KeyError, ValueError) as exc:
-        raise Unusable(f"game id {game.get('id')!r} is not a number: the dealer cut-overs cannot place it") from exc
+    game_id = game_number(game)
     shown = "1" if game.get("fair") is None else str(game["fair"].get("dealer"))  # "fair": null is dealer 1
     if not shown.isdigit():
         return []  # not a dealer at all: check_seeds refuses it
@@ -820,6 +855,12 @@ def cutover_problems(game: Json, cutovers: Cutovers | None) -> list[str]:
     mode, rows = game["mode"], cutovers.get(game["mode"], [])
     rank = {published: index for index, (_, published) in enumerate(rows)}
     passed = [index for index, (first, _) in enumerate(rows) if first <= game_id]
+    if not passed and rows and dealer not in rank:  # before every cut-over: only a dealer of a later one
+        named = ", ".join(f"dealer {due} from game {first}" for first, due in rows)
+        return [
+            f"game {game_id} is dealt by dealer {dealer}, which never dealt a {mode} game: the published cut-overs "
+            f"name {named} (GET /api/dealers/)"
+        ]
     if not passed or rank.get(dealer, -1) >= passed[-1]:
         return []
     first, due = rows[passed[-1]]

@@ -46,6 +46,11 @@ class ChallengeVersionSerializer(serializers.Serializer):
         help_text="When staff saved this version (ISO 8601 with its offset): a game started before it could not "
         "be played under it, and a game started after the next version's could not either.",
     )
+    from_game = serializers.IntegerField(
+        allow_null=True,
+        help_text="The id of the first game played under this version, null until one is: from it on every game of "
+        "the number is this version or a later one, and no game of this version has a lower id.",
+    )
     active = serializers.BooleanField(
         source="challenge.active", help_text="The challenge can be started now (false: closed by staff)."
     )

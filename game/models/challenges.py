@@ -93,9 +93,14 @@ class Challenge(models.Model):
         return _("Challenge %(number)s") % {"number": self.number}
 
     def save(self, *args, **kwargs) -> None:
-        """Save the rung and publish its definition if it changed (a new :class:`ChallengeVersion`)."""
-        super().save(*args, **kwargs)
-        self.publish()
+        """Save the rung and publish its definition if it changed (a new :class:`ChallengeVersion`), holding
+        the rung's row lock to the end: a game start takes it too (:func:`game.services.game_start`), so no game
+        of the older version gets an id after the new version's first game."""
+        with transaction.atomic():
+            if self.pk is not None:
+                Challenge.objects.select_for_update().filter(pk=self.pk).first()
+            super().save(*args, **kwargs)
+            self.publish()
 
     def publish(self) -> "ChallengeVersion":
         """The published version of the current definition: the latest one if it is the same, else the
@@ -152,6 +157,12 @@ class ChallengeVersion(models.Model):
     start_board = models.CharField(_("start board"), max_length=64)
     piece_set = models.PositiveSmallIntegerField(_("piece set"))
     published_at = models.DateTimeField(_("published"), default=timezone.now)
+    from_game = models.PositiveBigIntegerField(
+        _("from game"),
+        null=True,
+        blank=True,
+        help_text=_("The id of the first game played under this version (empty until one is)."),
+    )
 
     class Meta:
         verbose_name = _("challenge version")

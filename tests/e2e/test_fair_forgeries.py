@@ -82,6 +82,33 @@ def test_each_forgery_of_a_challenge_is_refused_in_words(page: Page):
     )
     for ladder, why in ladders_out_of_time(lost):
         refusal(page, game, lambda r: None, why, ("**/api/challenges/", ladder))
+    for forge, ladder, why in replaced_versions(lost):
+        refusal(page, game, tampered(lost, forge), why, ("**/api/challenges/", ladder))
+
+
+def replaced_versions(replay: dict) -> list[tuple[Callable, list, str]]:
+    """The auditor's s7 and n09: the lost game as one of a replaced, easier version 1, its started before version
+    2's published (tests/tools/tamper.py), but its id at or after version 2's first game (the game's own, or
+    renumbered past it); and the game shown under an id before its own version's first game."""
+    ladder, game = ladder_json(), int(replay["game"]["id"])
+    first = next(e for e in ladder if (e["number"], e["version"]) == (1, 1))["from_game"]
+    cut_over = "Game {} is challenge 1 version 1, but every challenge 1 game from game {} on is version 2 (the " + (
+        "published ladder)."
+    )
+    return [
+        (lambda r: (r, None), tamper.replaced_ladder(ladder, replay, first=game), cut_over.format(game, game)),
+        (
+            lambda r: tamper.with_id(r, game + 9),
+            tamper.replaced_ladder(ladder, replay, first=game + 5),
+            cut_over.format(game + 9, game + 5),
+        ),
+        (
+            lambda r: tamper.with_id(r, first - 1),
+            ladder,
+            f"Game {first - 1} is challenge 1 version 1, but that version’s first game is game {first} (the "
+            "published ladder).",
+        ),
+    ]
 
 
 def ladders_out_of_time(replay: dict) -> list[tuple[list, str]]:
@@ -92,7 +119,7 @@ def ladders_out_of_time(replay: dict) -> list[tuple[list, str]]:
     hour = dt.timedelta(hours=1)
     before = (dt.datetime.fromisoformat(started) - hour).isoformat()
     after = (dt.datetime.fromisoformat(started) + hour).isoformat()
-    newer = {**one, "version": 2, "target": 3000, "published": before}
+    newer = {**one, "version": 2, "target": 3000, "published": before, "from_game": None}  # none of it played
     late = [{**entry, "published": after} if entry is one else entry for entry in ladder]
     return [
         (
@@ -121,6 +148,11 @@ def test_each_forgery_of_a_classic_game_is_refused_in_words(page: Page):
             tamper.older_dealer,
             f"Game {game.pk} is dealt by deal rule 2, but every game of its mode from game "
             f"{cutover} on is dealt by rule 4 (the published cut-over).",
+        ),
+        (  # the auditor's s1b: before every Classic cut-over, by a dealer that never dealt a Classic game
+            lambda r: tamper.with_id(tamper.older_dealer(r)[0], 0),
+            "Game 0 is dealt by deal rule 2, which never dealt a game of its mode: the published cut-overs begin "
+            f"with rule 4 from game {cutover}.",
         ),
     ]
     for forge, why in cases:

@@ -40,6 +40,7 @@ def test_the_ladder_is_public_and_lists_every_challenge_in_order():
         "target": 2500,
         "start_board": ["##....##", "#......#", *EMPTY[2:6], "#......#", "##....##"],
         "piece_set": "base",
+        "from_game": None,
         "active": True,
     }
     assert [published[n - 1]["piece_set"] for n in (5, 6, 9, 10, 14, 15, 32)] == [
@@ -136,6 +137,7 @@ def test_the_ladder_is_in_the_api_schema():
     version = schema["components"]["schemas"][answer["items"]["$ref"].rsplit("/", 1)[1]]
     assert sorted(version["properties"]) == [
         "active",
+        "from_game",
         "number",
         "piece_set",
         "published",

@@ -9,6 +9,7 @@ so that only the rule under test can refuse them.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 
 from game import engine
 from tools import verify_deal as vd
@@ -162,3 +163,22 @@ def changed_stars(replay: dict) -> tuple[dict, None]:
     for name in ("score_bonus", "earned", "paid"):
         forged["stars_detail"][name] += 1
     return forged, None
+
+
+def with_id(replay: dict, game_id: int) -> tuple[dict, None]:
+    """The game shown under another id (a saved file's id is the file's word: nothing else in it changes)."""
+    forged = copy.deepcopy(replay)
+    forged["game"]["id"] = str(game_id)
+    return forged, None
+
+
+def replaced_ladder(ladder: list[dict], replay: dict, first: int) -> list[dict]:
+    """``ladder`` as it stands once the replay's challenge has a harder version 2, published a minute after the
+    game's own ``started`` (so that time places the game before it) and first dealt in game ``first``: what a
+    server dealing the older, easier version on, its games' ``started`` backdated, would have published."""
+    game = replay["game"]
+    one = next(e for e in ladder if (e["number"], e["version"]) == (game["challenge"], game["challenge_version"]))
+    later = dt.datetime.fromisoformat(game["started"]) + dt.timedelta(minutes=1)
+    two = {**one, "version": one["version"] + 1, "target": one["target"] + 500}
+    two |= {"published": later.isoformat(), "from_game": first}
+    return [*ladder, two]

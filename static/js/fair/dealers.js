@@ -4,7 +4,8 @@
  * every game of `mode` is dealt by `dealer`. The dealer is in the game's own replay, which the
  * server writes; the cut-overs hold it: the latest cut-over of the game's mode at or before its
  * id refuses a dealer that became current before it, or never in that mode ("fair": null is
- * dealer 1). Without cut-overs (null) nothing is checked here.
+ * dealer 1); a game before every cut-over of its mode may only be of a dealer one of them names.
+ * Without cut-overs (null) nothing is checked here.
  */
 import { Unverifiable } from "../rules/rules.js";
 
@@ -24,7 +25,8 @@ export function cutoverIndex(dealers) {
   return index;
 }
 
-/* [{code: "dealer_cutover", game, dealer, first, due}] when the cut-overs refuse the game's dealer, else []. */
+/* [{code: "dealer_cutover" | "dealer_absent", game, dealer, first, due}] when the cut-overs refuse the
+ * game's dealer (dealer_absent: a game before every cut-over, first/due the mode's first), else []. */
 export function cutoverProblems(game, dealers) {
   if (dealers === null || dealers === undefined) return [];
   const rows = cutoverIndex(dealers).get(game.mode) ?? [];
@@ -36,6 +38,8 @@ export function cutoverProblems(game, dealers) {
   const dealer = Number(shown);
   const passed = rows.findLastIndex(([first]) => first <= id);
   const rank = rows.findIndex(([, published]) => published === dealer);
+  if (passed < 0 && rows.length && rank < 0)
+    return [{ code: "dealer_absent", game: id, dealer, first: rows[0][0], due: rows[0][1] }];
   if (passed < 0 || rank >= passed) return [];
   const [first, due] = rows[passed];
   return [{ code: "dealer_cutover", game: id, dealer, first, due }];

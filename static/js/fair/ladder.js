@@ -4,8 +4,10 @@
  * game is replayed from its number's published version (its `challenge_version`), never from
  * what its own replay says: a start board, target or piece set that differs is a problem, and so
  * is a number or version the ladder does not have (docs/fair-deal.md § Checking a game). And new
- * games take a number's latest version: the game's must have been published by the time the game
- * started (`game.started`), and no later version of its number before then.
+ * games take a number's latest version: each version publishes its first game (`from_game`), and a
+ * game before its own version's first game, or at or after a later version's, is refused (game ids,
+ * which the server cannot move among the public ones around them); and the game's version must have
+ * been published by the time the game started (`game.started`), and no later version before then.
  */
 import { boardRows, Piece, parseBoard, Unverifiable } from "../rules/rules.js";
 import { publishedSet, SET_NAMES } from "./pieces.js";
@@ -34,7 +36,8 @@ export function ladderIndex(ladder) {
       whole(entry.version) &&
       whole(entry.target) &&
       Object.hasOwn(SET_NAMES, entry.piece_set) &&
-      instant(entry.published) !== null;
+      instant(entry.published) !== null &&
+      (entry.from_game === null || entry.from_game === undefined || whole(entry.from_game));
     if (!ok) throw new Unverifiable("malformed", `ladder entry ${JSON.stringify(entry)}`);
     parseBoard(entry.start_board);
     index.set(`${entry.number}/${entry.version}`, entry);
@@ -78,6 +81,24 @@ function notInLadder(replay, game, index) {
   };
 }
 
+/* The game's version against its number's first games by version (`from_game`; absent in a ladder
+ * saved before they were published): [] or one problem. */
+function versionIdProblems(game, entry, index) {
+  if (!/^\d+$/.test(String(game.id)))
+    throw new Unverifiable("malformed", `game id ${JSON.stringify(game.id)} is not a number`);
+  const id = Number(game.id);
+  const where = { game: id, number: entry.number, version: entry.version };
+  const own = entry.from_game ?? null;
+  if (own !== null && id < own) return [{ code: "ladder_before_first", ...where, first: own }];
+  const passed = [...index.values()]
+    .filter((other) => other.number === entry.number && other.version > entry.version)
+    .filter((other) => (other.from_game ?? null) !== null && other.from_game <= id)
+    .sort((a, b) => a.from_game - b.from_game);
+  if (!passed.length) return [];
+  const newest = passed.at(-1);
+  return [{ code: "ladder_cut_over", ...where, later: newest.version, first: newest.from_game }];
+}
+
 /* The game's version against the ladder's history at the game's start: [] or one problem. */
 function versionTimeProblems(game, entry, index) {
   const where = { number: entry.number, version: entry.version, started: game.started };
@@ -112,6 +133,9 @@ export function heldToLadder(replay, game, ladder) {
   if (row >= 0) problems.push({ code: "ladder_start", row: row + 1 });
   const pieces = publishedSet(SET_NAMES[entry.piece_set]);
   if (!listsSet(replay, pieces)) problems.push({ code: "ladder_piece_set" });
-  problems.push(...versionTimeProblems(game, entry, index));
+  problems.push(
+    ...versionIdProblems(game, entry, index),
+    ...versionTimeProblems(game, entry, index),
+  );
   return { pieces, start: parseBoard(entry.start_board), target: entry.target, problems };
 }

@@ -175,7 +175,7 @@ function showSummary(rootEl, report, t) {
   if (!failed.length && !report.problems.length) {
     finish(rootEl, "verified", t("summary-verified", { total }));
   } else {
-    const dealer = report.problems.some((problem) => problem.code === "dealer_cutover");
+    const dealer = report.problems.some((problem) => problem.code.startsWith("dealer_"));
     const daily = report.problems.some((problem) => problem.code.startsWith("daily_"));
     let key = failed.length ? "summary-failed" : "summary-failed-game";
     if (dealer && !failed.length) key = "summary-failed-dealer"; // the dealer failed, not the moves
