@@ -1,6 +1,6 @@
 """The mode pages (Practice, the Challenge ladder and a challenge, the Daily) and the start a page posts.
 
-A page's GET only reads (issue 27): it shows the player's game to resume or, with none (or no player
+A page's GET only reads: it shows the player's game to resume or, with none (or no player
 yet), the starter page (:func:`game.views.starter_page`), whose form the browser posts at once with
 its own client seed (static/js/client-seed.js). That POST (:func:`start`) creates a guest where there
 is no player, starts the game (unless one to resume is there already: a second post changes nothing)

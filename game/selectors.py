@@ -100,7 +100,7 @@ def game_last_ended(*, player) -> Game | None:
 
 def game_last_finished(*, player, mode: str, challenge: int | None = None, before: int) -> Game | None:
     """The player's last finished game (over or won) of ``mode`` (of challenge number ``challenge``) started
-    before game ``before`` ("Your last game" on the play page, issue 26)."""
+    before game ``before`` ("Your last game" on the play page)."""
     games = Game.objects.filter(player=player, mode=mode, challenge=challenge, status__in=FINISHED, pk__lt=before)
     return games.order_by("-pk").first()
 

@@ -87,7 +87,7 @@ class ModeFacts:
 
     @cached_property
     def last_game(self):
-        """The player's last finished game of this mode before this one (issue 26: it stays reachable)."""
+        """The player's last finished game of this mode before this one (it stays reachable)."""
         game = self.game
         return selectors.game_last_finished(
             player=game.player_id, mode=game.mode, challenge=game.challenge, before=game.pk

@@ -1,4 +1,4 @@
-"""Installable (issue 14): the web app manifest and its icons, the service worker script, the offline pages."""
+"""Installable: the web app manifest and its icons, the service worker script, the offline pages."""
 
 import json
 import re

@@ -59,7 +59,7 @@ DEFAULT_BOARDS = REPO_ROOT / "tools" / "bench_data" / "boards.txt"
 """The fixed benchmark boards (with ``dealc.c`` beside them)."""
 
 MAX_MS = 5.0
-"""Target: no deal takes longer (issue 13)."""
+"""Target: no deal takes longer."""
 
 C_RATIO = 10.0
 """Target: the engine's dealer-2 median is within this factor of the C dealer's."""

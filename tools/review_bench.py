@@ -35,7 +35,7 @@ __all__ = ["long_game", "main"]
 Played: TypeAlias = tuple[str] | tuple[str, int, int, int]
 
 TARGET_MS = 1000.0
-"""The review of a 300-move game takes well under this (issue 15)."""
+"""The review of a 300-move game takes well under this."""
 
 
 def long_game(moves: int, *, dealer: int = 2) -> tuple[bytes, list[Played]]:

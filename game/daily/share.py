@@ -1,4 +1,4 @@
-"""The Daily's result to share, without spoilers (issue 15 § 3, issue 26: at most six short lines, as
+"""The Daily's result to share, without spoilers (at most six short lines, as
 Wordle's): a few lines of text, built on the server.
 
 In the player's language (the active one)::

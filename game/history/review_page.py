@@ -180,7 +180,7 @@ def _view(move: dict, total: int, hand: dict, set_size: int, rest: list[str]) ->
 
 
 def _key_label(move: dict) -> str:
-    """What a move worth a look did: got stuck, missed a clear, or both (one line, issue 26)."""
+    """What a move worth a look did: got stuck, missed a clear, or both (one line)."""
     if not move["better"]:
         return _("got stuck")
     more = {"more": _n(move["better"]["points"] - move["played"]["points"])}

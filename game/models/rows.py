@@ -5,7 +5,7 @@ appended to the record (a compare-and-set on ``seq``; tests/perf/test_move_queri
 pins the count). Django's ORM compiles each of these afresh on every call, and
 for the 29 columns of a game that is most of a move's CPU: about 1.6 ms for the
 locked read and 1 ms for the update on the development machine, against
-0.2–0.3 ms for the same SQL given as text (issue 17).
+0.2–0.3 ms for the same SQL given as text.
 
 So here the SQL text is built once per database vendor and set of columns from
 the models' ``_meta`` (every table and column name, the keys included), and

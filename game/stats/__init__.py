@@ -1,4 +1,4 @@
-"""A player's Stats (issue 15 § 2): games by mode, scores, lines, stars, the Daily and the ladder.
+"""A player's Stats: games by mode, scores, lines, stars, the Daily and the ladder.
 
 Modules, one job each: :mod:`.models` (the per-game summary table), :mod:`.summaries`
 (filling it from a game's events with the engine), :mod:`.selectors` (every number,

@@ -3,7 +3,7 @@
 A finished game (over or won) never changes, so its summary is computed once, as it
 finishes (:func:`summary_record`, called by the services), and kept; games finished
 before that have theirs filled by the hourly job (:func:`summaries_backlog_fill`),
-:data:`FILL_LIMIT` games a player a run, so reading the Stats never writes (issue 27).
+:data:`FILL_LIMIT` games a player a run, so reading the Stats never writes.
 Abandoned and expired games get none: Stats count finished games only.
 """
 

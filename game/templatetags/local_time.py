@@ -1,4 +1,4 @@
-"""A moment shown in the player's own time zone (issue 26): ``{% local_time moment as when %}`` renders a
+"""A moment shown in the player's own time zone: ``{% local_time moment as when %}`` renders a
 ``<time>`` whose text the browser rewrites as e.g. "16:00 your time" (static/js/local-time.js); without
 scripts it reads "midnight in San Francisco" (the game calendar's midnights are the moments shown).
 ``{% local_time moment weekday=True %}`` names the day too ("Monday 16:00 your time"; "Monday at

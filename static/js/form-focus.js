@@ -1,5 +1,5 @@
 /*
- * Forms with the on-screen keyboard up (issue 26: a 360×640 phone leaves about
+ * Forms with the on-screen keyboard up (a 360×640 phone leaves about
  * 360×340): when a field of a form.form or [data-keep-submit] form takes the focus,
  * and again when the keyboard resizes the visual viewport, the page scrolls so that
  * the form's submit button is in view and then the field itself, so both show when

@@ -3,7 +3,7 @@
  * site, once the page has loaded. Its URL comes from the data-service-worker of this
  * module's script tag (base.html).
  *
- * Install where the browser offers it (issue 26): the browser's beforeinstallprompt is
+ * Install where the browser offers it: the browser's beforeinstallprompt is
  * kept and every [data-install] element (hidden in the page) is shown; a click on a
  * [data-install-button] calls the kept event's prompt(). Nothing shows when the site
  * already runs installed (display-mode: standalone) or once it has been installed.

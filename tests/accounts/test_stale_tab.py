@@ -1,4 +1,4 @@
-"""A stale tab (issue 16): Django's CSRF refusal answers a script in JSON, and
+"""A stale tab: Django's CSRF refusal answers a script in JSON, and
 ``/accounts/session/`` tells the board who the session plays as now, with a fresh token.
 
 A log-in rotates the CSRF token, so a tab opened before a log-in in another tab

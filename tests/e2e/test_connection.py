@@ -1,6 +1,6 @@
 """The board when the server cannot be reached: a "Connection lost, retrying" banner,
 the board fetched again with a growing delay, and the server's board once it answers.
-A move that got no answer stays on the board meanwhile (issue 24): the server's board
+A move that got no answer stays on the board meanwhile: the server's board
 says whether it has it; one it does not have is sent again once it answers.
 
 Playwright's ``page.route`` cuts requests off (or answers 5xx) to stand in for a

@@ -411,7 +411,7 @@ def test_a_hands_four_boards_are_a_2_by_2_grid_on_a_phone_and_four_across_on_a_w
 )
 def test_a_client_seed_the_server_chose_is_not_said_to_be_missing_from_this_browser(page: Page, chosen_by, lines):
     """A first visit's game (the server chose its client seed): no "no record of sending" line, which read
-    like a warning to a new player on the very browser that played it (issue 26's trial)."""
+    like a warning to a new player on the very browser that played it."""
     game = finished_game(5)
     serve_changed(page, game, lambda replay: replay["game"]["fair"].update(client_seed_by=chosen_by))
     page.goto(fair_url(game))

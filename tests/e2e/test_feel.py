@@ -1,4 +1,4 @@
-"""Feel in a real browser (issue 14): placed blocks keep their piece's colour, a piece that
+"""Feel in a real browser: placed blocks keep their piece's colour, a piece that
 fits nowhere is dimmed and refused, the effects of clears, combo steps and an emptied
 board, and vibration with its Settings switch."""
 

@@ -1,4 +1,4 @@
-"""A first visit in a real browser (issue 17, item 4): opening the play page writes nothing, and
+"""A first visit in a real browser: opening the play page writes nothing, and
 the first piece placed makes the guest and its game, the one the page showed (game/pending.py)."""
 
 from __future__ import annotations

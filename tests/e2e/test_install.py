@@ -1,4 +1,4 @@
-"""Installable in a real browser (issue 14): the service worker takes the whole site, a page
+"""Installable in a real browser: the service worker takes the whole site, a page
 that can't be reached offline is the offline page in the player's language, the page
 comes back with the connection, and Chromium finds nothing against installing the site.
 

@@ -1,4 +1,4 @@
-"""Instant at any network speed (issue 24): a drop shows at once and the server confirms it.
+"""Instant at any network speed: a drop shows at once and the server confirms it.
 
 The move requests are held (``page.route``) so that what the page shows before the
 server's answer is checked exactly: the piece landed, the lines cleared, the points,

@@ -1,4 +1,4 @@
-"""A hand's moves posted together reach the live server at once, as the board sends them (issue 24):
+"""A hand's moves posted together reach the live server at once, as the board sends them:
 [m0], [m0, m1] and [m0, m1, m2] without waiting for each other. Every post is answered with the
 board, and the game has each move once.
 

@@ -386,7 +386,7 @@ def test_no_moves_left_then_continue_then_no_thanks(page: Page):
     expect(overlay).to_contain_text("No moves left")
     expect(page.locator("#play-area")).to_have_attribute("data-status", "no_moves")
     assert score(page) == 10
-    # issue 26 item 2: the score and the best stay in view while the player chooses
+    # the score and the best stay in view while the player chooses
     expect(overlay.get_by_test_id("no-moves-score")).to_be_visible()
     expect(overlay.get_by_test_id("no-moves-score")).to_contain_text("Score 10")
 

@@ -1,5 +1,5 @@
 """Two devices of one account (a laptop and a phone, separate browsers): a password changed on one
-signs the other out and keeps this one in; Sign out everywhere signs out both (issue 27)."""
+signs the other out and keeps this one in; Sign out everywhere signs out both."""
 
 from __future__ import annotations
 

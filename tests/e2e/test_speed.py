@@ -1,4 +1,4 @@
-"""Instant at any network speed (issue 24), measured: a phone (390×844, touch), Practice, tap a
+"""Instant at any network speed, measured: a phone (390×844, touch), Practice, tap a
 piece then tap a cell (with the touch preview: the second tap), Chromium's network emulation
 adding a delay to every request (``Network.emulateNetworkConditions``).
 
@@ -10,7 +10,7 @@ piece shown) to the next hand on screen, and the move requests it took; beside t
 run, the reference: a tap the game does nothing with but set a class, timed the same way.
 The table is printed (run with ``-s``) in the issue's form: its times depend on the machine's load
 (the target is a median of at most 50 ms). Asserted, whatever the load: at 300 and 1,000 ms every
-piece is drawn before its own move's answer is back (before issue 24 none was: the board waited for
+piece is drawn before its own move's answer is back (once none was: the board waited for
 the server), and every hand took three move requests, each sent at its drop with every move not
 confirmed yet (before: a hand whose third piece landed while its first move was on its way took two,
 the second sent when the first was answered, so its next hand came two round trips after the third

@@ -1,4 +1,4 @@
-"""A stale tab never fails silently (issue 16): two pages of one browser (shared
+"""A stale tab never fails silently: two pages of one browser (shared
 cookies), page A on a game, page B logging out and in again; then a move on page A.
 
 - B logs in again as the same player: Django rotated the CSRF token, A's move is

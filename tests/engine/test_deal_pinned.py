@@ -1,4 +1,4 @@
-"""game/engine/deal.py: the deal gives exactly the hands it gave before the speed work (issue 8).
+"""game/engine/deal.py: the deal gives exactly the hands it gave before the speed work.
 
 Stored games replay from their seed and events, so for the same (board, piece
 set, stream) the deal must give the same three ids for ever. These pins were

@@ -1,7 +1,7 @@
 """The browser's rules (static/js/rules/rules.js: place, clears, scoring) agree with the engine, number for number.
 
-The play page's board predicts every move with that module before the server answers
-(issue 24); the "Was it fair?" page checks replays with it. Here games are played
+The play page's board predicts every move with that module before the server answers;
+the "Was it fair?" page checks replays with it. Here games are played
 through the engine (game.engine.play) by every mode's rules -- Classic, Practice, the
 Daily and a challenge with the added pieces -- by a random and a greedy bot (the greedy
 one clears lines, so combos and board clears happen), plus docs/rules.md's worked examples.

@@ -1,4 +1,4 @@
-"""The colour board of a game (Game.colours, API ``colours``) and the hand's ``fits`` (issue 14, feel)."""
+"""The colour board of a game (Game.colours, API ``colours``) and the hand's ``fits``."""
 
 import importlib
 

@@ -1,4 +1,4 @@
-"""The scout test of issue 23: a throwaway Daily read through everything the API offers predicts nothing
+"""The scout test: a throwaway Daily read through everything the API offers predicts nothing
 of another player's Daily beyond the first hand (dealer 3: the player's own seed from the second hand on)."""
 
 import datetime as dt

@@ -1,6 +1,6 @@
 """An open Daily's replay, review and "Was it fair?" pages stay closed until its day closes (trial report):
 everyone that day shares the deal, so they show, to everyone and the owner too, a "still open" page
-(404) with no hand, board or piece; the Daily leaderboard links no replay until then. The API alike (issue 23):
+(404) with no hand, board or piece; the Daily leaderboard links no replay until then. The API alike:
 the replay and review are 404 to everyone, another player's game is 404, the leaderboard names no game."""
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""Pitfalls of commit-then-reveal, each designed out (issue 13 § 2): the commitment deals nothing,
+"""Pitfalls of commit-then-reveal, each designed out: the commitment deals nothing,
 seeds are 32 bytes from ``secrets``, parallel starts never share a seed, the client seed cannot
 change the Daily's start, a future Daily's seed is not a function of its date, and the schema documents it all."""
 

@@ -1,4 +1,4 @@
-"""How to play leads with a short illustrated version (issue 26), its numbers the engine's, before the full rules."""
+"""How to play leads with a short illustrated version, its numbers the engine's, before the full rules."""
 
 import dataclasses
 import re

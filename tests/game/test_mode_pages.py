@@ -48,7 +48,7 @@ def win_by_htmx(client, number: int):
 
 def test_the_ladder_locks_challenge_2_until_challenge_1_is_won(site):
     html = site.get("/challenges/").content.decode()
-    # 1 and 2 start empty (issue 26), 29 asks less than 28 (tests/game/test_ladder.py holds the ladder to it)
+    # 1 and 2 start empty, 29 asks less than 28 (tests/game/test_ladder.py holds the ladder to it)
     assert "Each challenge asks for more points than the one before or starts with more blocks on the board" in html
     first, second = rung(html, 1), rung(html, 2)
     assert 'data-state="open"' in first and 'href="/challenges/1/"' in first and "rung-badge--locked" not in first
@@ -108,7 +108,7 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
     assert '<a class="btn btn--primary btn--wide" href="/challenges/2/" data-autofocus>Next challenge</a>' in html
     assert "★ 1 star earned" in html and "For playing: +1" in html
     assert "Score bonus" not in html and "over the 60-a-day cap" not in html.lower()
-    assert 'data-testid="level-needs"' not in html  # issue 26 item 3: levels come from Classic games only
+    assert 'data-testid="level-needs"' not in html  # levels come from Classic games only
 
 
 def test_a_challenge_page_shows_that_challenges_best_and_last_game_and_after_a_win_the_next(site):
@@ -194,8 +194,8 @@ def test_a_finished_daily_shows_the_result_and_no_new_game_or_continue(site):
 def test_practice_shows_no_stars_after_game_over_and_new_game_starts_practice(site):
     html = open_page(site, "/practice/").content.decode()
     dialog = re.search(r'<dialog id="new-game-dialog".*?</dialog>', html, re.S).group(0)
-    assert "This game ends here and a new one starts." in dialog and "stars" not in dialog  # issue 26 item 6
-    assert "Simpler scoring: 10 points a line, 1 a square, no combo." in html  # issue 26 item 7
+    assert "This game ends here and a new one starts." in dialog and "stars" not in dialog
+    assert "Simpler scoring: 10 points a line, 1 a square, no combo." in html
     practice = Game.objects.get(pk=game_id(html))
     assert practice.mode == "practice" and 'hx-post="/practice/new/"' in html
     Game.objects.filter(pk=practice.pk).update(status="no_moves", score=9000)
@@ -240,7 +240,7 @@ def test_a_finished_daily_says_when_it_closes_and_then_who_won(client, db):
     game = Game.objects.get(mode="daily")
     Game.objects.filter(pk=game.pk).update(status="over", score=640)
     page = open_page(client, "/daily/").content.decode()
-    end = day_end(game.day).isoformat()  # issue 26 item 5: a moment, which the browser shows in local time
+    end = day_end(game.day).isoformat()  # a moment, which the browser shows in local time
     when = f'<time class="local-time" datetime="{end}" data-local-time="{{time}} your time">'
     when += "midnight in San Francisco</time>"
     closes = f"closes at {when}, in "

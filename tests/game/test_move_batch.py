@@ -1,5 +1,5 @@
-"""The board's move post takes every move played on the page that the server has not confirmed yet
-(issue 24): a list, in order, each with its ``move_number``, each applied once through the same service
+"""The board's move post takes every move played on the page that the server has not confirmed yet:
+a list, in order, each with its ``move_number``, each applied once through the same service
 as the API (game/views.py ``_place``). A move the game already has is acknowledged, so the posts of one
 hand ([m0], [m0, m1], [m0, m1, m2]) may arrive in any order. The first refusal stops the list and keeps
 the moves before it.

@@ -1,4 +1,4 @@
-"""A first visit writes nothing until its first action (issue 17, item 4; game/pending.py).
+"""A first visit writes nothing until its first action (game/pending.py).
 
 The play page of a visitor with no player shows a pending game dealt in memory; its
 first move (or New game) saves the guest and exactly the game the page showed, once.

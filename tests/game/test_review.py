@@ -184,7 +184,7 @@ def test_the_review_page_draws_the_chosen_move_with_its_better_placement_and_ver
     ) in html
     assert "That was the hand&#x27;s last piece." in html
     assert 'href="?move=3" data-review-move="3">Move 3: missed a clear, 100 more points</a>' in html
-    assert '<a href="/" data-testid="review-play-again">Play again</a>' in html  # issue 26 item 9: a way back
+    assert '<a href="/" data-testid="review-play-again">Play again</a>' in html  # a way back
     assert "Hand 1: a tight board, only 1 of the 35 pieces could have come." in html
     assert "Your hardest hand: hand 1, when only 1 of the 35 pieces could have come." in html
     assert 'id="review-moves" type="application/json"' in html
@@ -197,7 +197,7 @@ def test_the_review_page_speaks_traditional_chinese(client, db):
     html = client.get(page(game, "?move=3"), HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "我玩得怎麼樣？" in html
     assert "第 3 步，共 3 步" in html
-    # issue 26 item 9: a name in 「」, so 「2 格長條」 is not glued to the words before it
+    # a name in 「」, so 「2 格長條」 is not glued to the words before it
     assert "這裡本來可以消除 1 排，多拿 100 分：把「單格方塊」放在第 1 橫排、第 6 直排。" in html
     assert "棋盤上以斜線標示那個位置。" in html
     assert '<p class="review-verdict">你把「單格方塊」放在第 2 橫排、第 1 直排：10 分。</p>' in html

@@ -211,5 +211,5 @@ def test_the_play_page_reads_the_next_games_commitment_once(client):
     with CaptureQueriesContext(connection) as queries:
         page = client.get("/").content.decode()
     commitment = NextSeed.objects.get(player=guest).commitment
-    assert page.count(commitment) == 1  # data-next-commitment (issue 26: the dialog shows none)
+    assert page.count(commitment) == 1  # data-next-commitment (the dialog shows none)
     assert sum('"game_nextseed"' in query["sql"] for query in queries.captured_queries) == 1

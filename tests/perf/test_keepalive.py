@@ -4,7 +4,7 @@ A proxy that reuses its upstream connections sends the next request on one that
 has been idle up to its own idle timeout (nginx's upstream ``keepalive_timeout``
 and an AWS load balancer's idle timeout are 60 s by default). If gunicorn closes
 the connection first, the request meets a closed socket and the player a failed
-move (issue 27: ``keepalive = 5`` gave 83 ``RemoteDisconnected`` out of 366
+move (``keepalive = 5`` gave 83 ``RemoteDisconnected`` out of 366
 requests on connections idle 4.6–5.4 s). Here a real gunicorn, started from the
 repository's ``gunicorn.conf.py``, answers on a connection left idle past the old 5 s.
 """

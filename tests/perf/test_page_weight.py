@@ -1,4 +1,4 @@
-"""The first visit to the play page transfers at most 50 KB (issue 17).
+"""The first visit to the play page transfers at most 50 KB.
 
 The page and every stylesheet, script and icon it links, as a browser that
 accepts ``br, gzip`` gets them from the production set-up: static files

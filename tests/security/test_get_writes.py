@@ -1,4 +1,4 @@
-"""No GET changes the database (issue 27 § 3): every GET route of the site, pages and API (listed by Django's
+"""No GET changes the database: every GET route of the site, pages and API (listed by Django's
 URL resolver), asked by a visitor with no player, by a guest player and by a signed-in player (session and
 API token), runs no INSERT, UPDATE or DELETE. The seeds a page shows are drawn when the player or the game
 is created, or by a POST (a Daily's seed: at the start, or by the hourly job)."""

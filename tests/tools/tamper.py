@@ -1,4 +1,4 @@
-"""Tampered copies of real replays, the same for both verifiers (issue 25: the tamper cases).
+"""Tampered copies of real replays, the same for both verifiers (the tamper cases).
 
 Each function takes a replay as the API publishes it (docs/api.md ``Replay``) and returns
 ``(tampered copy, the 1-based step the change is at, or None for a game-wide change)``.

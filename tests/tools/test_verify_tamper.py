@@ -1,4 +1,4 @@
-"""The tamper cases of issue 25 against the standalone verifier (tools/verify_deal.py), on real games.
+"""The tamper cases against the standalone verifier (tools/verify_deal.py), on real games.
 
 Real games through the services (the API's replay JSON): a Classic game played to its end
 with its Continue, a Practice game, challenge 1 won, and a Daily read after its day closed.

@@ -1,5 +1,5 @@
 /*
- * The move played on the page at once (issue 24): the piece lands, the lines clear and
+ * The move played on the page at once: the piece lands, the lines clear and
  * the points, the combo and the clear bonus show in the frame of the drop, by the game's
  * rules in the browser (../rules/rules.js, shared with the "Was it fair?" page), with the
  * numbers of the game's rules version: the board partial's rules JSON (#bk-rules, rendered

@@ -1,6 +1,6 @@
 /*
  * A stale tab: this page was rendered for a player the browser's session may no
- * longer have (issue 16). Django rotates the CSRF token at every log-in, so a
+ * longer have. Django rotates the CSRF token at every log-in, so a
  * log-in in another tab makes this tab's token stale, and its refusal answers
  * 403 {"error": "csrf_failed"} (blockknock.errors.csrf_failure). Then
  * recoverToken() asks the server who the session plays as now
