@@ -7,13 +7,11 @@ game of a mode, so it answers with ``Cache-Control: public`` and an ``ETag`` of 
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
-from rest_framework.views import APIView
 
 from blockknock.replica import replica_reads
 
 from .. import selectors
-from .ladder import cacheable
+from .public import PublicReadView, cacheable
 
 
 class DealerCutoverSerializer(serializers.Serializer):
@@ -31,11 +29,7 @@ def dealers_data() -> list[dict]:
     return list(DealerCutoverSerializer(selectors.dealer_cutovers(), many=True).data)
 
 
-class DealerListView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []  # a public read: a bad token is no reason to refuse it
-    throttle_scope = "public"
-
+class DealerListView(PublicReadView):
     @extend_schema(responses={200: DealerCutoverSerializer(many=True)})
     @method_decorator(replica_reads)
     def get(self, request):

@@ -5,25 +5,14 @@ challenge, so it answers with ``Cache-Control: public`` and an ``ETag`` of its c
 a request whose ``If-None-Match`` names that tag gets ``304 Not Modified``.
 """
 
-import hashlib
-import json
-
-from django.http import HttpResponse
-from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.decorators import method_decorator
-from django.utils.http import quote_etag
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from blockknock.replica import replica_reads
 
 from .. import selectors
-
-LADDER_MAX_AGE = 300
-"""Seconds a client or a shared cache may keep the ladder without asking again (an edit shows within this)."""
+from .public import PublicReadView, cacheable
 
 
 class ChallengeVersionSerializer(serializers.Serializer):
@@ -56,24 +45,10 @@ class ChallengeVersionSerializer(serializers.Serializer):
     )
 
 
-class ChallengeListView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []  # a public read: a bad token is no reason to refuse it
-    throttle_scope = "public"
-
+class ChallengeListView(PublicReadView):
     @extend_schema(responses={200: ChallengeVersionSerializer(many=True)})
     @method_decorator(replica_reads)
     def get(self, request):
         """Every published version of every challenge, by number then version: what a checker holds a
         challenge game to (its number and ``challenge_version``). New games take each number's latest."""
         return cacheable(request, ChallengeVersionSerializer(selectors.challenge_versions(), many=True).data)
-
-
-def cacheable(request, data, max_age: int = LADDER_MAX_AGE) -> HttpResponse:
-    """``data`` as a public read that shared caches keep for ``max_age`` seconds, with an ``ETag`` of its content;
-    ``304 Not Modified`` to a request whose ``If-None-Match`` names that tag."""
-    tag = quote_etag(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32])
-    response = get_conditional_response(request, etag=tag) or Response(data)
-    response["ETag"] = tag
-    patch_cache_control(response, public=True, max_age=max_age)
-    return response

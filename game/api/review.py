@@ -3,15 +3,14 @@
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from blockknock.api.errors import ErrorSerializer
 from blockknock.replica import replica_reads
 
 from .. import history, selectors
 from ..history.documents import api_document
+from .public import PublicReadView
 from .serializers import NOT_MODIFIED, GameSerializer
 
 Cells = serializers.ListField(
@@ -87,11 +86,7 @@ class ReviewSerializer(serializers.Serializer):
     moves = ReviewMoveSerializer(many=True)
 
 
-class ReviewView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []  # a public read, as the replay
-    throttle_scope = "public"
-
+class ReviewView(PublicReadView):
     @extend_schema(responses={200: ReviewSerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
     @method_decorator(replica_reads)
     def get(self, request, game_id):

@@ -22,7 +22,7 @@ from blockknock.replica import replica_reads
 from .. import engine, history, selectors, services
 from ..daily import seeds as daily_seeds
 from ..history.documents import DOCUMENT_SECONDS, api_document, cached_document
-from .ladder import cacheable
+from .public import PublicReadView, cacheable
 from .serializers import (
     NOT_MODIFIED,
     DailySeedSerializer,
@@ -111,11 +111,7 @@ def replay_data(game) -> dict:
     return ReplaySerializer(history.game_replay(game)).data
 
 
-class ReplayView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []  # a public read: a bad token is no reason to refuse it
-    throttle_scope = "public"
-
+class ReplayView(PublicReadView):
     @extend_schema(responses={200: ReplaySerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
     @method_decorator(replica_reads)
     def get(self, request, game_id):
@@ -125,11 +121,7 @@ class ReplayView(APIView):
         return api_document(request, game, lambda: Response(cached_document(game, "replay", replay_data)))
 
 
-class PieceListView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "public"
-
+class PieceListView(PublicReadView):
     @extend_schema(responses={200: PieceSerializer(many=True)})
     @method_decorator(replica_reads)
     def get(self, request):
@@ -137,11 +129,7 @@ class PieceListView(APIView):
         return Response(PieceSerializer(engine.PIECES.values(), many=True).data)
 
 
-class DailyListView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "public"
-
+class DailyListView(PublicReadView):
     @extend_schema(responses={200: DailySeedSerializer(many=True)})
     @method_decorator(replica_reads)
     def get(self, request):
@@ -151,11 +139,7 @@ class DailyListView(APIView):
         return Response(DailySeedSerializer(daily_seeds.dailies_list(), many=True).data)
 
 
-class DailyDayView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "public"
-
+class DailyDayView(PublicReadView):
     @extend_schema(responses={200: DailySeedSerializer, 304: NOT_MODIFIED, 404: ErrorSerializer})
     @method_decorator(replica_reads)
     def get(self, request, day: str):
