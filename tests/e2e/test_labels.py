@@ -32,6 +32,15 @@ BOXES_JS = """els => els.map(el => { const r = el.getBoundingClientRect();
           unheard: !!el.closest('[aria-hidden="true"]') || getComputedStyle(el).display === 'none'}; })"""
 
 
+EVERY_SIZE = pytest.mark.parametrize(
+    "guest_page",
+    [(w, h, lang) for w, h in SIZES for lang in BEST],
+    ids=[f"{w}x{h}-{lang}" for w, h in SIZES for lang in BEST],
+    indirect=True,
+)
+"""A guest's play page at every size of the crown's tests, in both languages."""
+
+
 def boxes(page: Page, selector: str) -> list[dict]:
     return page.locator(selector).evaluate_all(BOXES_JS)
 
@@ -40,12 +49,7 @@ def overlaps(a: dict, b: dict) -> bool:
     return a["x"] < b["right"] and b["x"] < a["right"] and a["y"] < b["bottom"] and b["y"] < a["bottom"]
 
 
-@pytest.mark.parametrize(
-    "guest_page",
-    [(w, h, lang) for w, h in SIZES for lang in BEST],
-    ids=[f"{w}x{h}-{lang}" for w, h in SIZES for lang in BEST],
-    indirect=True,
-)
+@EVERY_SIZE
 def test_the_crowns_number_says_best_where_it_fits_and_to_screen_readers_everywhere(guest_page: Page):
     page = guest_page
     language = "zh" if page.locator("html").get_attribute("lang") == "zh-Hant" else "en"
@@ -64,12 +68,7 @@ def test_the_crowns_number_says_best_where_it_fits_and_to_screen_readers_everywh
     assert [o for o in [value, icon, *others] if overlaps(box, o)] == []
 
 
-@pytest.mark.parametrize(
-    "guest_page",
-    [(w, h, lang) for w, h in SIZES for lang in BEST],
-    ids=[f"{w}x{h}-{lang}" for w, h in SIZES for lang in BEST],
-    indirect=True,
-)
+@EVERY_SIZE
 def test_a_five_digit_best_is_never_under_the_combo_pill(guest_page: Page):
     """At 640×360 the best and COMBO share a row of the score column: the pill covered "99,999"."""
     page = guest_page
