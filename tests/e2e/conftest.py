@@ -59,6 +59,10 @@ PHONE = {
     "has_touch": True,
 }
 DEFAULT_TIMEOUT_MS = 10_000
+# A banner waiting for the server: the board is fetched again after 1 s, 2 s, 4 s ... at most 15 s of no
+# answer (static/js/board/connection.js), and a loaded machine may let more tries fail before the server
+# is back, so the wait covers the longest delay and the answer.
+RECONNECT_MS = 20_000
 LOCALES = {"en": "en-US", "zh": "zh-TW"}
 HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "test-artifacts"

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, Route, expect
 
 from game.models import Game
 
+from .conftest import RECONNECT_MS
 from .test_play import EMPTY, cell, open_game, piece, screen_board, screen_hand, show_position, wait_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,8 +55,8 @@ def test_a_move_whose_answer_is_lost_stays_on_the_board_and_the_servers_board_co
     assert board_tries[1] - board_tries[0] >= 1.5
     expect(banner).to_be_visible()
 
-    page.unroute("**" + board_url)  # the server answers again
-    expect(banner).to_be_hidden()
+    page.unroute("**" + board_url)  # the server answers again, at the next try
+    expect(banner).to_be_hidden(timeout=RECONNECT_MS)
     wait_moves(page, 1)  # the server's board: the move had been applied, and is not sent again
     assert screen_board(page)[3] == "...##..."
     assert screen_hand(page) == ["mono", None, "mono"]
@@ -91,7 +92,7 @@ def test_a_server_error_shows_the_banner_until_the_server_answers(page: Page):
     assert Game.objects.get(pk=game.pk).moves == 0  # the 503 changed nothing
 
     down["on"] = False
-    expect(banner).to_be_hidden()
+    expect(banner).to_be_hidden(timeout=RECONNECT_MS)
     # the 503 undid the move played here: the board on screen is the server's again, and says so
     expect(page.locator("#toast")).to_have_text("The connection failed. The board was reloaded from the server.")
     wait_moves(page, 0)

@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from game.models import Game
 
+from .conftest import RECONNECT_MS
 from .test_feel import CROSS_MISSING_CENTRE, RECORD_BUZZ, RECORD_SOUNDS
 from .test_play import (
     EMPTY,
@@ -38,7 +39,6 @@ from .test_stale_tab import HAND, MESSAGES, account, game_on_page_a, log_in, log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-RECONNECT_MS = 20_000  # the board is fetched again after 1 s, 2 s, 4 s ... of no answer
 FRAME_CLOCK = """() => {
   window.__frame = 0;
   const tick = () => { window.__frame += 1; requestAnimationFrame(tick); };

@@ -18,6 +18,8 @@ from playwright.sync_api import Page, Route, expect
 from game.models import Game
 from tests.helpers import log_in_new_guest_browser
 
+from .conftest import RECONNECT_MS
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 EMPTY = "........"
@@ -634,7 +636,7 @@ def test_a_move_that_gets_no_answer_stays_on_the_board_and_is_sent_again_once_th
     assert screen_board(page)[4] == "....##.."  # played here meanwhile, never taken back
     assert screen_hand(page) == [None, "mono", "mono"]
     # the board's answer (no move yet) lets the move go again, with the same move_number
-    expect(page.get_by_test_id("connection-lost")).to_be_hidden()
+    expect(page.get_by_test_id("connection-lost")).to_be_hidden(timeout=RECONNECT_MS)
     wait_moves(page, 1)
     assert len(tries) == 2 and tries[0] == tries[1] and "move_number=0" in tries[0]
     assert screen_board(page)[4] == "....##.."
