@@ -2,9 +2,12 @@
 
 import importlib
 
+from blockknock.accounts.services import guest_create
 from game import engine, services
 from game.models import Game
 from tests.helpers import EMPTY, hands_of, log_in_new_guest, set_position
+
+from .conftest import SERVER_SEED
 
 migration = importlib.import_module("game.migrations.0007_game_colours")
 
@@ -50,10 +53,14 @@ def test_the_hand_says_which_pieces_fit_somewhere_now(api, classic):
     assert [(slot["piece"], slot["fits"]) for slot in hand] == [("O4", False), ("mono", True), ("I2-h", False)]
 
 
-def test_the_migration_derives_a_played_game_s_colours_from_its_events(player, fixed_seeds):
+def test_the_migration_derives_a_played_game_s_colours_from_its_events(db, fixed_seeds):
     # fixed seeds: the same game every run (with random ones the first-legal-move player now and then
-    # cleared no line in its 60 moves, and the test could not say anything)
+    # cleared no line in its 60 moves, and the test could not say anything). The player is made after
+    # them: a new player draws its next game's seed at once (game/seeds.py), and one made by a fixture
+    # set up before fixed_seeds played a random game.
+    player = guest_create()
     game = services.game_start(player=player, mode="classic")
+    assert game.seed == SERVER_SEED.hex()
     lines = 0
     while game.status == "playing" and game.moves < 60:
         slot, row, col = next(engine.legal_moves(game.state))

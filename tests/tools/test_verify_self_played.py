@@ -112,6 +112,16 @@ def self_played() -> list[Game]:
     return games
 
 
+def swap_first_piece(replay: dict, step: int) -> dict:
+    """A copy of ``replay`` whose hand at ``step`` shows, in its first slot, another piece of the game's set
+    than the one dealt there (a fixed piece is sometimes the dealt one: then the "tampered" replay was true)."""
+    tampered = copy.deepcopy(replay)
+    shown = tampered["steps"][step]["hand"][0]
+    other = next(entry for entry in tampered["piece_set"] if entry["piece"] != shown["piece"])
+    shown["piece"], shown["cells"] = other["piece"], other["cells"]
+    return tampered
+
+
 _DAILIES: list[dict] = []
 """The published Dailies the last :func:`self_played` left (taken the moment its day closed)."""
 
@@ -140,9 +150,7 @@ def test_the_verifier_passes_every_hand_and_number_of_208_self_played_games_and_
     assert {r["game"]["fair"]["dealer"] for r in replays if r["game"]["mode"] == "daily"} == {"3"}
     assert hands >= 4 * GAMES_PER_MODE * 3
 
-    tampered = copy.deepcopy(next(r for r in replays if len(r["steps"]) > 6))
-    step = tampered["steps"][3]
-    step["hand"][0]["piece"], step["hand"][0]["cells"] = "O9", [[r, c] for r in range(3) for c in range(3)]
+    tampered = swap_first_piece(next(r for r in replays if len(r["steps"]) > 6), step=3)
     reports, _ = vd.verify(tampered, ladder)
     assert any(report.problems for report in reports)
     forged = copy.deepcopy(replays[0])
