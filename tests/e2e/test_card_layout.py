@@ -8,6 +8,9 @@
   both languages ("不用了" wrapped to two).
 - "No moves left" on a short phone: nothing to scroll, the card's header in view (once measured
   above the viewport when the card's button took the focus and scrolled the page).
+- A finished Daily's cards on a wide screen, with every line the Daily's card can have (a score bonus,
+  the day's cap): the result beside the board, Share in the tray's column, both whole in view (in one
+  column the card ran past the bottom of a 1280×800 screen when a score bonus added a line).
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_layout import SETTLED_JS, open_mode, stuck
+from game.models import Game
+from tests.e2e.test_layout import BIG_SCORE, SETTLED_JS, open_mode, resync, stuck
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,4 +100,24 @@ def test_the_no_moves_card_leaves_nothing_to_scroll_on_a_short_phone(guest_page:
     expect(page.get_by_test_id("no-moves")).to_be_visible()
     page.evaluate(SETTLED_JS)
     assert box(page, "#play-area > .overlay")["y"] >= 0
+    nothing_to_scroll(page)
+
+
+@_sizes([(1280, 800), (1920, 1080), (1024, 768)])
+def test_a_finished_dailys_cards_stand_whole_beside_the_board_on_a_wide_screen(guest_page: Page):
+    page = guest_page
+    game = stuck(page, open_mode(page, "/daily/"), score=BIG_SCORE - 10)
+    assert game.status == "over" and game.stars == 6  # 1 for playing, 5 of score bonus
+    Game.objects.filter(pk=game.pk).update(stars=1)  # the day's cap took 5
+    resync(page, game)
+    expect(page.get_by_test_id("stars-capped")).to_be_visible()
+    page.evaluate(SETTLED_JS)
+    board = box(page, "#board")
+    result, aside = box(page, "#play-area > .overlay > :first-child"), box(page, "#play-area .overlay-aside")
+    screen = {"x": 0, "y": 0, "right": page.viewport_size["width"], "bottom": page.viewport_size["height"]}
+    assert inside(result, screen) and inside(aside, screen), (result, aside)
+    assert result["right"] <= board["x"] and aside["x"] >= board["right"], (result, board, aside)
+    assert aside["y"] == result["y"], "the two cards start level"
+    assert page.locator("#play-area > .overlay").evaluate("el => el.scrollHeight <= el.clientHeight")
+    expect(page.get_by_test_id("daily-share").locator("[data-share]")).to_be_in_viewport(ratio=1)
     nothing_to_scroll(page)
