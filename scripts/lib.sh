@@ -1,4 +1,4 @@
-# Helpers sourced by scripts/serve and scripts/test (not executable on its own).
+# Helpers sourced by the scripts in scripts/ (not executable on its own).
 # shellcheck shell=bash
 
 log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
@@ -54,5 +54,33 @@ ensure_node_tools() {
     if ! node_modules_current; then
         log "installing the JavaScript tools (npm ci: node_modules is missing or out of date)"
         npm ci --no-audit --no-fund --loglevel=error
+    fi
+}
+
+# The programs the tests drive outside Python: Debian's Chromium for the browser tests, nginx
+# for the deploy tests, a CJK font for the Chinese pages (scripts/test, scripts/flaky).
+ensure_test_programs() {
+    if [ ! -x /usr/bin/chromium ]; then
+        if is_root_with_apt; then
+            log "installing Debian chromium + chromium-driver (+ fonts-noto-cjk) for the browser tests"
+            apt_install chromium chromium-driver fonts-noto-cjk
+        else
+            log "WARNING: /usr/bin/chromium is missing and apt-get is not usable here: e2e tests will fail"
+        fi
+    fi
+    # The nginx site in deploy/ is checked with `nginx -t` (tests/deploy/test_files.py).
+    if [ ! -x /usr/sbin/nginx ]; then
+        if is_root_with_apt; then
+            log "installing Debian nginx for the test of deploy/nginx/blockknock.conf"
+            apt_install nginx
+        else
+            log "WARNING: /usr/sbin/nginx is missing and apt-get is not usable here: the nginx config test will fail"
+        fi
+    fi
+    # The site is also in Traditional Chinese: without a CJK font the browser draws it as boxes
+    # (the tests still pass; screenshots and failure artifacts would be unreadable).
+    if command -v dpkg >/dev/null 2>&1 && ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 && is_root_with_apt; then
+        log "installing Debian fonts-noto-cjk so Chinese pages render in the browser tests"
+        apt_install fonts-noto-cjk || log "WARNING: fonts-noto-cjk could not be installed: Chinese will render as boxes"
     fi
 }

@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     options, pytest_args = parser.parse_known_args(argv)
     pytest_args = pytest_args or ["tests/e2e"]
     LOGS.mkdir(parents=True, exist_ok=True)
-    hog = None if options.no_hog else multiprocessing.Process(target=_hog, daemon=True)
+    hog = None if options.no_hog else multiprocessing.get_context("spawn").Process(target=_hog, daemon=True)
     if hog:
         hog.start()
     failures: dict[str, list[int]] = defaultdict(list)

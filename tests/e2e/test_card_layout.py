@@ -27,10 +27,7 @@ SHORT = [(360, 640), (375, 667)]
 LANGUAGES = ["en", "zh"]
 FOCUS_RING_PX = 5  # base.css :focus-visible, a 3 px outline 2 px off the box
 BOX_JS = "el => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; }"
-# The top of the element after this one that is shown (a short phone's Daily card hides a line).
-NEXT_SHOWN_TOP_JS = """el => { let next = el.nextElementSibling;
-  while (getComputedStyle(next).display === 'none') next = next.nextElementSibling;
-  return next.getBoundingClientRect().top; }"""
+NEXT_TOP_JS = "el => el.nextElementSibling.getBoundingClientRect().top"
 # The text lines of each of the card's buttons (a range's rectangles, one top per line).
 LINES_JS = """buttons => buttons.map(b => { const range = document.createRange(); range.selectNodeContents(b);
   return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })"""
@@ -47,6 +44,10 @@ def _sizes(sizes):
 
 def box(page: Page, selector: str) -> dict:
     return page.locator(selector).evaluate(BOX_JS)
+
+
+def viewport_box(page: Page) -> dict:
+    return {"x": 0, "y": 0, "right": page.viewport_size["width"], "bottom": page.viewport_size["height"]}
 
 
 def inside(inner: dict, outer: dict) -> bool:
@@ -72,11 +73,11 @@ def test_a_finished_dailys_card_scrolls_under_a_square_board_on_a_short_phone(gu
     width, height = board["right"] - board["x"], board["bottom"] - board["y"]
     assert abs(width - height) < 1 and height >= 0.45 * min(page.viewport_size.values()), board
     assert board["bottom"] <= card["y"], "the card covers the board"
-    screen = {"x": 0, "y": 0, "right": page.viewport_size["width"], "bottom": page.viewport_size["height"]}
+    screen = viewport_box(page)
     assert inside(card, screen)
     first = box(page, "#play-area > .overlay [data-autofocus]")
     assert inside(first, card), "the card's first button is cut"
-    below = page.locator("#play-area > .overlay [data-autofocus]").evaluate(NEXT_SHOWN_TOP_JS)
+    below = page.locator("#play-area > .overlay [data-autofocus]").evaluate(NEXT_TOP_JS)
     assert below - first["bottom"] >= FOCUS_RING_PX, "the focused button's ring covers the line under it"
     nothing_to_scroll(page)
 
@@ -114,7 +115,7 @@ def test_a_finished_dailys_cards_stand_whole_beside_the_board_on_a_wide_screen(g
     page.evaluate(SETTLED_JS)
     board = box(page, "#board")
     result, aside = box(page, "#play-area > .overlay > :first-child"), box(page, "#play-area .overlay-aside")
-    screen = {"x": 0, "y": 0, "right": page.viewport_size["width"], "bottom": page.viewport_size["height"]}
+    screen = viewport_box(page)
     assert inside(result, screen) and inside(aside, screen), (result, aside)
     assert result["right"] <= board["x"] and aside["x"] >= board["right"], (result, board, aside)
     assert aside["y"] == result["y"], "the two cards start level"
