@@ -5,9 +5,10 @@ challenge won), plus the shop and the Daily leaderboard.
 Geometry, not pixel baselines: the board and the three tray slots inside the viewport (what is in a
 box that scrolls, such as the menu or a card on a phone held sideways: that box inside it), nothing
 wider than the viewport (``scrollWidth``), the header bar at most 64 px tall, touch targets at
-least 44 px, and no text wider than its box in the bars and cards, with a 9,999,999 score and a
-×99 combo on the game row. The cards are reached through the services from a board where the
-last piece left fits nowhere. One browser context per size and language visits every screen.
+least 44 px, no text wider than its box in the bars and cards and no piece of the play bars over
+another, with a 9,999,999 score (the best too, where the mode counts the game) and a ×99 combo on
+the game row. The cards are reached through the services from a board where the last piece left
+fits nowhere. One browser context per size and language visits every screen.
 
 ``BK_SHOTS=<folder>`` also saves a screenshot of each screen there (for people to look at).
 """
@@ -51,7 +52,8 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
       && !el.closest('details:not([open]) > :not(summary)'); }; // a closed <details> shows its summary only
   const classes = el => el.className && typeof el.className === 'string'
     ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
-  const name = el => el.tagName.toLowerCase() + classes(el) + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+  const words = el => (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 30);
+  const name = el => el.tagName.toLowerCase() + classes(el) + ' "' + words(el) + '"';
   const scroller = el => { // in a box that scrolls, that box is what must be in view
     for (let p = el.parentElement; p; p = p.parentElement) { const o = getComputedStyle(p).overflowY;
       if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight) return p; }
@@ -80,6 +82,15 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   document.querySelectorAll('.lb-line').forEach(el => {
     const tops = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
     if (tops.size > 1) problems.push(`wrapped: ${name(el)}`); });
+  // the play bars' pieces (New game, the best, sound, the score, the combo): none drawn over another
+  const extent = el => [el, ...el.querySelectorAll('*')].filter(seen).map(e => e.getBoundingClientRect())
+    .reduce((a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top),
+      right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) }));
+  const pieces = [...document.querySelectorAll('#play-area .tools > *, #play-area .scorebar > *')].filter(seen);
+  const across = (r, s, lo, hi) => Math.min(r[hi], s[hi]) - Math.max(r[lo], s[lo]) > 0.5;
+  pieces.forEach((a, i) => pieces.slice(i + 1).forEach(b => { const r = extent(a), s = extent(b);
+    if (across(r, s, 'left', 'right') && across(r, s, 'top', 'bottom'))
+      problems.push(`overlap: ${name(a)} and ${name(b)}`); }));
   const targets = '.site-header a, .site-header button, #play-area .tools button, .overlay .btn, #play-area .piece, '
     + '.look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
   document.querySelectorAll(targets).forEach(el => { if (!seen(el)) return; const r = el.getBoundingClientRect();
