@@ -1,6 +1,6 @@
 """The play screen fits every screen: seven sizes (a phone held sideways among them) × English and
 Traditional Chinese × the four modes and the three cards ("No moves left" with Continue, game over,
-challenge won), plus the shop and the Daily leaderboard.
+challenge won), plus the shop, the Daily leaderboard and the header chip's card.
 
 Geometry, not pixel baselines: the board and the three tray slots inside the viewport (what is in a
 box that scrolls, such as the menu or a card on a phone held sideways: that box inside it), nothing
@@ -33,6 +33,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 VIEWPORTS = [(360, 640), (390, 844), (412, 915), (640, 360), (768, 1024), (1280, 800), (1920, 1080)]
 HEADER_MAX_PX = 64
 TOUCH_MIN_PX = 44
+BUTTONS_APART_PX = 4
 BIG_SCORE, BIG_COMBO = 9_999_999, 99
 # Only a single square fits here: after the monomino in slot 0 goes to (0, 1), the I5s fit nowhere.
 CHECKERBOARD = ["#.#.#.#.", ".#.#.#.#"] * 4
@@ -42,6 +43,7 @@ SHOTS = Path(os.environ["BK_SHOTS"]) if os.environ.get("BK_SHOTS") else None
 # Resolves once every finite animation (1 ms each: reduced motion) has ended: boxes are at rest.
 SETTLED_JS = """() => Promise.all(document.getAnimations()
   .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity).map(a => a.finished))"""
+BOXES_JS = "els => els.map(el => el.getBoundingClientRect().toJSON())"
 # Every problem on the page as it is now, one line each (an empty list is a pass).
 PROBLEMS_JS = """([headerMax, touchMin]) => {
   const problems = [], vw = innerWidth;
@@ -71,7 +73,7 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
     inside(board, 'board');
     document.querySelectorAll('#play-area .slot').forEach(s => inside(s, 'tray slot'));
   }
-  const areas = '.site-header, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, '
+  const areas = '.site-header, .player-card, .mode-bar, #play-area .tools, #play-area .scorebar, .overlay, '
     + '.lb-tabs, .lb-table, .lb-you, .shop-head, .look-info';
   document.querySelectorAll(areas).forEach(area => [area, ...area.querySelectorAll('*')].filter(seen).forEach(el => {
     const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
@@ -91,8 +93,9 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   pieces.forEach((a, i) => pieces.slice(i + 1).forEach(b => { const r = extent(a), s = extent(b);
     if (across(r, s, 'left', 'right') && across(r, s, 'top', 'bottom'))
       problems.push(`overlap: ${name(a)} and ${name(b)}`); }));
-  const targets = '.site-header a, .site-header button, #play-area .tools button, .overlay .btn, #play-area .piece, '
-    + '.look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
+  // a link inside a sentence (the chip's card's "Settings → Theme") is as tall as its line, as on any page
+  const targets = '.site-header a:not(p a), .site-header button, #play-area .tools button, .overlay .btn, '
+    + '#play-area .piece, .look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
   document.querySelectorAll(targets).forEach(el => { if (!seen(el)) return; const r = el.getBoundingClientRect();
     if (r.width < touchMin - 0.5 || r.height < touchMin - 0.5)
       problems.push(`small target ${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`); });
@@ -223,6 +226,29 @@ def menu(page: Page) -> list[str]:
     return found
 
 
+def player_card(page: Page) -> list[str]:
+    """The header chip's card, a guest's (both buttons): in view, its buttons apart, the page behind not showing."""
+    page.get_by_test_id("player-chip").click()
+    card = page.get_by_test_id("player-card")
+    expect(card).to_be_visible()
+    found = problems(page, "player-card")
+    first, second = card.locator(".btn").evaluate_all(BOXES_JS)
+    apart = max(
+        second["left"] - first["right"],
+        first["left"] - second["right"],
+        second["top"] - first["bottom"],
+        first["top"] - second["bottom"],
+    )
+    if apart < BUTTONS_APART_PX:
+        found.append(f"player-card: its buttons {apart:.1f} px apart")
+    colour = card.evaluate("el => getComputedStyle(el).backgroundColor")
+    if not colour.startswith("rgb("):  # rgba(...): the words of the page behind show through the card
+        found.append(f"player-card: background {colour}")
+    page.keyboard.press("Escape")
+    expect(card).to_be_hidden()
+    return found
+
+
 def ensure_challenge_1() -> None:
     """Challenge 1 as shipped (a transactional test flushed the migration's rows): empty board, target 1,500."""
     Challenge.objects.get_or_create(number=1, defaults={"target": 1500, "start_board": "\n".join(["........"] * 8)})
@@ -232,7 +258,7 @@ def ensure_challenge_1() -> None:
 def test_every_screen_fits(screen: Page):
     ensure_looks()
     ensure_challenge_1()
-    found = first_visit(screen) + modes_and_cards(screen) + menu(screen) + other_pages(screen)
+    found = first_visit(screen) + modes_and_cards(screen) + menu(screen) + player_card(screen) + other_pages(screen)
     assert found == [], "\n".join(found)
 
 
