@@ -4,6 +4,11 @@
  * and again when the keyboard resizes the visual viewport, the page scrolls so that
  * the form's submit button is in view and then the field itself, so both show when
  * they fit and the field wins when they do not. Nothing is fixed over them.
+ *
+ * A form sent back with errors: Django marks each such field aria-invalid, and the
+ * first one takes the focus with its error in view; a phone would otherwise show the
+ * page's top and leave the message a screen or two below. An error of the whole form
+ * (no field marked) is scrolled to.
  */
 const FORMS = "form.form, form[data-keep-submit]";
 const FIELDS = "input:not([type=hidden]), select, textarea";
@@ -26,3 +31,12 @@ if (window.visualViewport) {
     if (field?.matches(FIELDS)) keepInView(field);
   });
 }
+
+function showFirstError() {
+  const field = document.querySelector(`:is(${FORMS}) [aria-invalid="true"]`);
+  field?.focus();
+  const error = (field?.parentElement ?? document).querySelector(`:is(${FORMS}) .errorlist`);
+  error?.scrollIntoView({ block: "nearest", behavior: "instant" });
+}
+
+showFirstError();

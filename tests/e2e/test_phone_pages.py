@@ -1,4 +1,4 @@
-"""Issue 26 off the play page, in a real browser: Settings in plain words, forms with the on-screen keyboard up.
+"""Off the play page, in a real browser: Settings in plain words, forms with the on-screen keyboard up.
 
 Set ``PHONE_SHOTS`` to a folder to keep screenshots of Settings at 360×640 and 390×844, English and Chinese.
 """
@@ -108,6 +108,27 @@ def test_sign_up_and_settings_buttons_are_reachable_with_the_keyboard_up(browser
     _reachable(page, "form.language-form")
     page.locator("form.language-form [type=submit]").click()
     expect(page).to_have_url(f"{live_server.url}/settings/")
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_a_sign_up_sent_back_with_errors_shows_its_first_error_on_a_phone(browser, live_server, language):
+    """A password of "1234" comes back with its errors under the field, a screen below the page's top at 390×844."""
+    page = _page(browser, live_server, PHONES["390"], language)
+    page.goto("/accounts/signup/")
+    page.locator("#id_username").fill("four-digits")
+    page.locator("#id_password1").fill("1234")
+    page.locator("#id_password2").fill("1234")
+    page.locator("main form.form [type=submit]").click()
+    field = page.locator("#id_password1")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    errors = page.locator("#id_password1_error")
+    expect(errors).to_be_in_viewport()
+    colour = errors.evaluate("el => getComputedStyle(el).color")  # the error colour, not the page's text
+    expect(errors.locator("li").first).to_have_css("color", colour)
+    assert colour != page.locator("label[for=id_password1]").evaluate("el => getComputedStyle(el).color")
     page.context.close()
 
 
