@@ -1,6 +1,6 @@
 """A first visit's game, dealt in memory and saved by its first action.
 
-Issue 17: a visit that never plays writes nothing.
+A visit that never plays writes nothing.
 
 A visitor with no player is shown the Classic page of a *pending* game (:func:`pending_new`):
 nothing is saved, not the guest, not the session, not the game. The page carries a random

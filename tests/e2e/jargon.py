@@ -1,4 +1,4 @@
-"""Issue 26: the play-facing pages show no proof machinery; the proof stays one tap away on its own page."""
+"""The play-facing pages show no proof machinery; the proof stays one tap away on its own page."""
 
 from __future__ import annotations
 

@@ -94,7 +94,7 @@ def ghost_cells(page: Page, kind: str = "is-ghost") -> list[tuple[int, int]]:
 
 
 def test_on_touch_a_first_tap_shows_where_the_piece_lands_and_a_second_tap_there_places_it(phone_page: Page):
-    """Issue 24: a tap placed at once, and a player who tapped under the piece's first square saw it land off."""
+    """A tap placed at once, and a player who tapped under the piece's first square saw it land off."""
     page = phone_page
     game = show_position(page, open_game(page), [EMPTY] * 8, ("L4-90", "mono", "mono"))  # ### over #..
     moves = []
@@ -121,7 +121,7 @@ def test_on_touch_a_first_tap_shows_where_the_piece_lands_and_a_second_tap_there
 
 
 def test_on_touch_the_first_tap_says_tap_again_to_place_above_the_board(phone_page: Page):
-    """Issue 26 item 1: two new players tapped once, saw the preview and waited."""
+    """Two new players tapped once, saw the preview and waited."""
     page = phone_page
     show_position(page, open_game(page), [EMPTY] * 8, ("L4-90", "mono", "mono"))
     piece(page, 0).tap()

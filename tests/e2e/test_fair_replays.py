@@ -141,7 +141,7 @@ def test_the_browser_verifies_every_hand_of_self_played_games_of_every_mode_and_
 
 
 def test_the_browser_verifies_the_208_games_the_standalone_verifier_checks(page: Page):
-    """Issue 23: the in-browser check, like the standalone one (tests/tools/test_verify_self_played.py), passes
+    """The in-browser check, like the standalone one (tests/tools/test_verify_self_played.py), passes
     every hand and number of 208 fresh games, 52 of each mode, the Dailies read after their day closed."""
     ship_the_ladder()
     games = self_played_208()

@@ -1,4 +1,4 @@
-"""Issue 26 on the play page, in a real browser: no proof machinery in the play flow (the play page, New
+"""On the play page, in a real browser: no proof machinery in the play flow (the play page, New
 game's dialog, the Classic's, the Challenge's and the Daily's end cards) at seven screen sizes in both
 languages; the numbers said in words (Lv and ★, "New best!", "Level up!"); always one more game (the
 Daily's next game, "Your last game" after a reload); a first game's one hint."""

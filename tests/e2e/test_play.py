@@ -482,7 +482,7 @@ def test_new_game_asks_first_and_abandons_the_unfinished_game(page: Page):
 
 
 def test_new_game_still_asks_after_moves_were_confirmed_in_place(page: Page):
-    """Issue 26 item 6: after moves, New game's form (taken from the server's answer) posted at once."""
+    """After moves, New game's form (taken from the server's answer) posted at once."""
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
     piece(page, 0).click()
@@ -501,7 +501,7 @@ def test_new_game_still_asks_after_moves_were_confirmed_in_place(page: Page):
 
 
 def test_a_used_tray_slot_looks_the_same_before_and_after_a_reload(page: Page):
-    """Issue 26 item 8: a slot played on the page was blank, the same slot after a reload outlined."""
+    """A slot played on the page was blank, the same slot after a reload outlined."""
     game = open_game(page)
     show_position(page, game, [EMPTY] * 8, ("mono", "mono", "mono"))
     piece(page, 0).click()

@@ -63,7 +63,7 @@ def test_the_stats_page_fits_the_screen(request, live_server, player, language, 
 
 
 def test_the_end_of_today_shows_in_the_players_own_time_zone(browser, live_server, player):
-    """Issue 26 item 5: "midnight in San Francisco" is 16:00 for a player in Taipei (UTC+8, Pacific time UTC−8)."""
+    """Midnight in San Francisco is 16:00 for a player in Taipei (UTC+8, Pacific time UTC−8)."""
     ended_game(player, score=900, day=dt.date(2026, 12, 1))
     context = browser.new_context(base_url=live_server.url, locale="en-US", timezone_id="Asia/Taipei")
     page = context.new_page()

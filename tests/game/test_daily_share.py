@@ -101,7 +101,7 @@ def test_the_share_text_in_traditional_chinese(daily):
 
 
 def test_a_long_game_shares_its_hands_in_24_runs_each_its_best_hand():
-    """Issue 26: the 94-emoji, 10-line share of a long Daily; 50 hands make 24 runs of 2 or 3 hands."""
+    """The 94-emoji, 10-line share of a long Daily; 50 hands make 24 runs of 2 or 3 hands."""
     moves = [{"deal": deal, "played": {"lines": lines}, "emptied": deal == 49} for deal, lines in enumerate([0] * 50)]
     moves[5]["played"]["lines"] = 2  # hand 5: run 2 (hands 4–5); run i is hands i·50//24 up to (i+1)·50//24
     moves[20]["played"]["lines"] = 1  # hand 20: run 10 (hands 20–21)

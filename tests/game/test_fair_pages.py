@@ -47,7 +47,7 @@ def test_the_page_carries_the_next_commitment_out_of_sight_and_how_to_play_shows
     assert page.count(commitment) == 1  # the dialog shows no commitment, only the hidden tag has it
     assert 'src="/static/build/js/pages/play.js"' in page  # the page's bundle: client-seed.js is in it
     assert '"../client-seed.js"' in PLAY_BUNDLE_ENTRY.read_text()
-    # Issue 26: Settings shows no commitment or seed, only "Fair deal ✓" to the explanation, which has them.
+    # Settings shows no commitment or seed, only "Fair deal ✓" to the explanation, which has them.
     settings = client.get("/settings/").content.decode()
     assert commitment not in settings and 'id="client-seed"' not in settings
     assert 'href="/how-to-play/#fair-deal" data-testid="fair-deal-link">Fair deal ✓</a>' in settings

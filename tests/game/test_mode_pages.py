@@ -112,7 +112,7 @@ def test_a_won_challenge_shows_the_win_overlay_with_next_challenge(site):
 
 
 def test_a_challenge_page_shows_that_challenges_best_and_last_game_and_after_a_win_the_next(site):
-    """Issue 26 item 4: challenge 2, never played, showed challenge 1's crown and last game."""
+    """Challenge 2, never played, showed challenge 1's crown and last game."""
     win_by_htmx(site, 1)
     second = open_page(site, "/challenges/2/").content.decode()
     assert 'data-testid="high-score" data-value="0"' in second

@@ -205,7 +205,7 @@ def test_the_review_page_speaks_traditional_chinese(client, db):
 
 
 def test_the_move_that_strands_a_piece_names_it_and_the_placement_that_kept_room():
-    """Issue 26: "This move left no room for the 2×2 square", not "the rest of the hand could not all be placed"."""
+    """It says "This move left no room for the 2×2 square", not "the rest of the hand could not all be placed"."""
     rows = ["..#.#.#.", "...#.#.#", *CHECKERBOARD[2:]]  # the one 2×2 hole is the top-left corner
     start = replace(
         new_game(CLASSIC, b"issue 26", dealer=1),
@@ -228,7 +228,7 @@ def test_the_move_that_strands_a_piece_names_it_and_the_placement_that_kept_room
 
 
 def test_a_move_that_got_stuck_and_missed_a_clear_is_one_line_of_the_moves_to_look_at():
-    """Issue 26 item 9: the same move was listed twice, once stuck and once for the missed clear."""
+    """The same move was listed twice, once stuck and once for the missed clear."""
     moves = [
         {"number": 0, "stranded": False, "better": {"points": 60}, "played": {"points": 10}},
         {"number": 1, "stranded": True, "better": {"points": 520}, "played": {"points": 20}},

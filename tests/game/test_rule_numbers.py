@@ -1,4 +1,4 @@
-"""Issue 25 item 1, the templates' half: every rule number a page states is the engine's or the rewards'
+"""The templates' half of the rule numbers: every rule number a page states is the engine's or the rewards'
 (game/templatetags/rules.py), so changing a constant changes every page that states it."""
 
 import dataclasses

@@ -105,6 +105,6 @@ def test_makemessages_finds_no_msgid_missing_from_the_catalogue(tmp_path, catalo
 
 
 def test_the_no_moves_button_says_continue_without_a_question_mark(catalogue):
-    """Issue 26 item 2: the button is an action, "Continue" / 「繼續」, in both languages."""
+    """The button is an action, "Continue" / 「繼續」, in both languages."""
     (entry,) = [e for e in catalogue if e.msgctxt == "no-moves button" and e.msgid == "Continue"]
     assert entry.msgstr == ["繼續"]

@@ -45,7 +45,7 @@ def test_the_page_is_in_traditional_chinese(client, player, make_game):
 
 
 def test_the_page_names_the_time_zone_of_its_days_from_the_game_calendar(client, player, make_game, settings):
-    """Issue 26: the Stats page did not say in which time zone its days are counted."""
+    """The Stats page did not say in which time zone its days are counted."""
     make_game(player, score=100)
     client.force_login(player)
     zone = 'data-testid="stats-zone">Days in %s time: a day starts at midnight there, as the Daily\'s does.'
@@ -55,7 +55,7 @@ def test_the_page_names_the_time_zone_of_its_days_from_the_game_calendar(client,
 
 
 def test_the_page_says_when_today_ends_as_a_moment_the_browser_shows_in_local_time(client, player, make_game):
-    """Issue 26 item 5: "midnight in San Francisco" is a moment; the player reads it in their own time."""
+    """Midnight in San Francisco is a moment; the player reads it in their own time."""
     make_game(player, score=100)
     client.force_login(player)
     html = client.get("/stats/").content.decode()
