@@ -43,9 +43,8 @@ SHOTS = Path(os.environ["BK_SHOTS"]) if os.environ.get("BK_SHOTS") else None
 # Resolves once every finite animation (1 ms each: reduced motion) has ended: boxes are at rest.
 SETTLED_JS = """() => Promise.all(document.getAnimations()
   .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity).map(a => a.finished))"""
-BOXES_JS = "els => els.map(el => el.getBoundingClientRect().toJSON())"
 # Every problem on the page as it is now, one line each (an empty list is a pass).
-PROBLEMS_JS = """([headerMax, touchMin]) => {
+PROBLEMS_JS = """([headerMax, touchMin, buttonsApart]) => {
   const problems = [], vw = innerWidth;
   const vh = document.querySelector('#board') ? innerHeight : Infinity; // other pages scroll
   const seen = el => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
@@ -84,15 +83,17 @@ PROBLEMS_JS = """([headerMax, touchMin]) => {
   document.querySelectorAll('.lb-line').forEach(el => {
     const tops = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
     if (tops.size > 1) problems.push(`wrapped: ${name(el)}`); });
-  // the play bars' pieces (New game, the best, sound, the score, the combo): none drawn over another
+  // boxes side by side, as drawn (an element with all it holds): the gap between two, below 0 where they overlap
   const extent = el => [el, ...el.querySelectorAll('*')].filter(seen).map(e => e.getBoundingClientRect())
     .reduce((a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top),
       right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) }));
-  const pieces = [...document.querySelectorAll('#play-area .tools > *, #play-area .scorebar > *')].filter(seen);
-  const across = (r, s, lo, hi) => Math.min(r[hi], s[hi]) - Math.max(r[lo], s[lo]) > 0.5;
-  pieces.forEach((a, i) => pieces.slice(i + 1).forEach(b => { const r = extent(a), s = extent(b);
-    if (across(r, s, 'left', 'right') && across(r, s, 'top', 'bottom'))
-      problems.push(`overlap: ${name(a)} and ${name(b)}`); }));
+  const gap = (r, s) => Math.max(s.left - r.right, r.left - s.right, s.top - r.bottom, r.top - s.bottom);
+  const apart = (selector, least, what) => { const els = [...document.querySelectorAll(selector)].filter(seen);
+    els.forEach((a, i) => els.slice(i + 1).forEach(b => { const px = gap(extent(a), extent(b));
+      if (px < least) problems.push(`${what}: ${name(a)} and ${name(b)} ${px.toFixed(1)} px apart`); })); };
+  // the play bars' pieces (New game, the best, sound, the score, the combo): none drawn over another
+  apart('#play-area .tools > *, #play-area .scorebar > *', -0.5, 'overlap');
+  apart('.player-card .btn', buttonsApart, 'buttons too close');
   // a link inside a sentence (the chip's card's "Settings → Theme") is as tall as its line, as on any page
   const targets = '.site-header a:not(p a), .site-header button, #play-area .tools button, .overlay .btn, '
     + '#play-area .piece, .look-action .btn, .lb-tab, .lb-days .btn, .lb-replay, .language-option';
@@ -135,7 +136,7 @@ def problems(page: Page, what: str) -> list[str]:
     if SHOTS:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{page.shot_name}-{what}.png"))
-    return [f"{what}: {line}" for line in page.evaluate(PROBLEMS_JS, [HEADER_MAX_PX, TOUCH_MIN_PX])]
+    return [f"{what}: {line}" for line in page.evaluate(PROBLEMS_JS, [HEADER_MAX_PX, TOUCH_MIN_PX, BUTTONS_APART_PX])]
 
 
 def open_mode(page: Page, path: str) -> Game:
@@ -231,16 +232,7 @@ def player_card(page: Page) -> list[str]:
     page.get_by_test_id("player-chip").click()
     card = page.get_by_test_id("player-card")
     expect(card).to_be_visible()
-    found = problems(page, "player-card")
-    first, second = card.locator(".btn").evaluate_all(BOXES_JS)
-    apart = max(
-        second["left"] - first["right"],
-        first["left"] - second["right"],
-        second["top"] - first["bottom"],
-        first["top"] - second["bottom"],
-    )
-    if apart < BUTTONS_APART_PX:
-        found.append(f"player-card: its buttons {apart:.1f} px apart")
+    found = problems(page, "player-card")  # among them: its buttons BUTTONS_APART_PX apart
     colour = card.evaluate("el => getComputedStyle(el).backgroundColor")
     if not colour.startswith("rgb("):  # rgba(...): the words of the page behind show through the card
         found.append(f"player-card: background {colour}")
